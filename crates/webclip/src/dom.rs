@@ -1,0 +1,885 @@
+//! `Page`: the parsed page as a compact arena.
+//!
+//! Nodes are numbered in document (depth-first, pre-order) order, so a subtree is the id range
+//! `id..=end(id)` and "is `a` an ancestor of `b`" is two comparisons. Element and text nodes
+//! are kept (whitespace-only text included: it matters for spacing and for CNR's node
+//! counts); comments, processing instructions and the doctype are dropped. Nothing here
+//! recurses, so 100,000-deep pages are fine.
+//!
+//! Parsing goes through html5ever into a linked arena that supports the tree builder's
+//! re-parenting; a single iterative pass then renumbers it into document order.
+
+use html5ever::interface::tree_builder::{ElementFlags, NodeOrText, QuirksMode, TreeSink};
+use html5ever::tendril::StrTendril;
+use html5ever::tokenizer::{
+    BufferQueue, TagKind, Token, TokenSink, TokenSinkResult, Tokenizer, TokenizerOpts,
+};
+use html5ever::tree_builder::{TreeBuilder, TreeBuilderOpts};
+use markup5ever::TokenizerResult;
+use std::collections::HashMap;
+use html5ever::{local_name, ns, Attribute, LocalName, QualName};
+use std::borrow::Cow;
+use std::cell::{Ref, RefCell};
+
+/// A node's index in [`Page`]: its position in document order.
+pub type NodeId = u32;
+/// "No node" in parent and sibling links.
+pub const NONE: NodeId = u32::MAX;
+
+/// The kind of a node.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NodeKind {
+    Document,
+    Element,
+    Text,
+}
+
+/// One attribute of an element.
+#[derive(Debug, Clone)]
+pub struct Attr {
+    pub name: LocalName,
+    pub value: String,
+}
+
+/// One node of the arena. Links are ids; [`NONE`] where absent.
+#[derive(Debug, Clone)]
+pub struct Node {
+    pub parent: NodeId,
+    pub first_child: NodeId,
+    pub last_child: NodeId,
+    pub next_sibling: NodeId,
+    pub prev_sibling: NodeId,
+    /// The last id of this node's subtree (pre-order interval end).
+    pub end: NodeId,
+    pub kind: NodeKind,
+    /// Not rendered: inside `script`, `style`, `head`, `template`…, or hidden by the `hidden`
+    /// attribute or an inline `display:none` / `visibility:hidden` (see [`is_ignored_tag`]).
+    pub hidden: bool,
+    name: LocalName,
+    /// Text range in `Page::text` (text nodes) or attribute range in `Page::attrs` (elements).
+    start: u32,
+    len: u32,
+}
+
+/// A parsed page.
+#[derive(Debug, Clone)]
+pub struct Page {
+    nodes: Vec<Node>,
+    text: String,
+    attrs: Vec<Attr>,
+}
+
+/// Elements whose content is never shown as text.
+pub fn is_ignored_tag(tag: &LocalName) -> bool {
+    matches!(
+        *tag,
+        local_name!("script")
+            | local_name!("style")
+            | local_name!("noscript")
+            | local_name!("template")
+            | local_name!("head")
+            | local_name!("iframe")
+            | local_name!("object")
+            | local_name!("embed")
+            | local_name!("svg")
+            | local_name!("canvas")
+            | local_name!("textarea")
+            | local_name!("select")
+            | local_name!("datalist")
+    )
+}
+
+/// Phrasing (inline) elements: text on either side of them flows on the same line.
+pub fn is_inline_tag(tag: &LocalName) -> bool {
+    matches!(
+        *tag,
+        local_name!("")
+            | local_name!("a")
+            | local_name!("abbr")
+            | local_name!("b")
+            | local_name!("bdi")
+            | local_name!("bdo")
+            | local_name!("cite")
+            | local_name!("code")
+            | local_name!("data")
+            | local_name!("del")
+            | local_name!("dfn")
+            | local_name!("em")
+            | local_name!("font")
+            | local_name!("i")
+            | local_name!("img")
+            | local_name!("ins")
+            | local_name!("kbd")
+            | local_name!("label")
+            | local_name!("mark")
+            | local_name!("nobr")
+            | local_name!("q")
+            | local_name!("s")
+            | local_name!("samp")
+            | local_name!("small")
+            | local_name!("span")
+            | local_name!("strike")
+            | local_name!("strong")
+            | local_name!("sub")
+            | local_name!("sup")
+            | local_name!("time")
+            | local_name!("tt")
+            | local_name!("u")
+            | local_name!("var")
+            | local_name!("wbr")
+            | local_name!("big")
+            | local_name!("acronym")
+            | local_name!("ruby")
+            | local_name!("rt")
+            | local_name!("rp")
+            | local_name!("picture")
+            | local_name!("source")
+    )
+}
+
+fn hidden_by_attributes(attrs: &[Attribute]) -> bool {
+    attrs.iter().any(|a| match a.name.local {
+        local_name!("hidden") => true,
+        local_name!("style") => {
+            let s: String = a.value.chars().filter(|c| !c.is_whitespace()).collect::<String>().to_ascii_lowercase();
+            s.contains("display:none") || s.contains("visibility:hidden")
+        }
+        _ => false,
+    })
+}
+
+impl Page {
+    /// Parses an HTML document (already decoded to text).
+    pub fn parse(html: &str) -> Page {
+        let opts = TreeBuilderOpts { scripting_enabled: true, ..Default::default() };
+        let guard = DepthGuard::new(TreeBuilder::new(Sink::default(), opts));
+        let tokenizer = Tokenizer::new(guard, TokenizerOpts::default());
+        let queue = BufferQueue::default();
+        queue.push_back(StrTendril::from_slice(html));
+        while !matches!(tokenizer.feed(&queue), TokenizerResult::Done) {}
+        tokenizer.end();
+        tokenizer.sink.inner.sink.into_page()
+    }
+
+    /// Number of nodes (the document node included).
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// True for a page with only the document node.
+    pub fn is_empty(&self) -> bool {
+        self.nodes.len() <= 1
+    }
+
+    /// The document node (id 0).
+    pub fn root(&self) -> NodeId {
+        0
+    }
+
+    /// All nodes, indexed by id.
+    pub fn nodes(&self) -> &[Node] {
+        &self.nodes
+    }
+
+    /// One node.
+    pub fn node(&self, id: NodeId) -> &Node {
+        &self.nodes[id as usize]
+    }
+
+    /// The element's local name (interned); the empty atom for text and document nodes.
+    pub fn tag(&self, id: NodeId) -> &LocalName {
+        &self.nodes[id as usize].name
+    }
+
+    pub fn is_element(&self, id: NodeId) -> bool {
+        self.nodes[id as usize].kind == NodeKind::Element
+    }
+
+    pub fn is_text(&self, id: NodeId) -> bool {
+        self.nodes[id as usize].kind == NodeKind::Text
+    }
+
+    /// The text of a text node as in the source (entities decoded); "" for other nodes.
+    pub fn text(&self, id: NodeId) -> &str {
+        let n = &self.nodes[id as usize];
+        if n.kind != NodeKind::Text {
+            return "";
+        }
+        &self.text[n.start as usize..(n.start + n.len) as usize]
+    }
+
+    /// The element's attributes; empty for other nodes.
+    pub fn attrs(&self, id: NodeId) -> &[Attr] {
+        let n = &self.nodes[id as usize];
+        if n.kind != NodeKind::Element {
+            return &[];
+        }
+        &self.attrs[n.start as usize..(n.start + n.len) as usize]
+    }
+
+    /// One attribute's value.
+    pub fn attr(&self, id: NodeId, name: &str) -> Option<&str> {
+        self.attrs(id).iter().find(|a| &*a.name == name).map(|a| a.value.as_str())
+    }
+
+    /// The first element with this tag in document order.
+    pub fn find_tag(&self, tag: &LocalName) -> Option<NodeId> {
+        (0..self.nodes.len() as NodeId).find(|&i| self.is_element(i) && self.tag(i) == tag)
+    }
+
+    /// The `body` element, if any.
+    pub fn body(&self) -> Option<NodeId> {
+        self.find_tag(&local_name!("body"))
+    }
+
+    /// The text of `<title>`, whitespace-normalised.
+    pub fn title(&self) -> Option<String> {
+        let t = self.find_tag(&local_name!("title"))?;
+        let s = normalize_ws(&self.raw_text(t, true));
+        (!s.is_empty()).then_some(s)
+    }
+
+    pub fn parent(&self, id: NodeId) -> Option<NodeId> {
+        let p = self.nodes[id as usize].parent;
+        (p != NONE).then_some(p)
+    }
+
+    /// The children of a node in document order.
+    pub fn children(&self, id: NodeId) -> Children<'_> {
+        Children { page: self, next: self.nodes[id as usize].first_child }
+    }
+
+    /// The ancestors of a node, nearest first (the node itself excluded).
+    pub fn ancestors(&self, id: NodeId) -> impl Iterator<Item = NodeId> + '_ {
+        std::iter::successors(self.parent(id), move |&p| self.parent(p))
+    }
+
+    /// The last id of the subtree rooted at `id`.
+    pub fn end(&self, id: NodeId) -> NodeId {
+        self.nodes[id as usize].end
+    }
+
+    /// The ids of the subtree rooted at `id`, in document order (itself first).
+    pub fn subtree(&self, id: NodeId) -> std::ops::RangeInclusive<NodeId> {
+        id..=self.nodes[id as usize].end
+    }
+
+    /// True when `a` is a proper ancestor of `b`. O(1).
+    pub fn is_ancestor(&self, a: NodeId, b: NodeId) -> bool {
+        a < b && b <= self.nodes[a as usize].end
+    }
+
+    /// True when `b` is `a` or inside it. O(1).
+    pub fn contains(&self, a: NodeId, b: NodeId) -> bool {
+        a <= b && b <= self.nodes[a as usize].end
+    }
+
+    /// Depth below the document node (the document is 0, `html` is 1).
+    pub fn depth(&self, id: NodeId) -> usize {
+        self.ancestors(id).count()
+    }
+
+    /// The XPath of a node, `/html/body/div[2]/p[3]` form: a position is given only where the
+    /// parent has several children of that tag; text nodes end in `text()[k]`.
+    pub fn xpath(&self, id: NodeId) -> String {
+        let mut steps = Vec::new();
+        let mut cur = id;
+        while cur != 0 && cur != NONE {
+            let n = &self.nodes[cur as usize];
+            let same = |s: NodeId| {
+                let m = &self.nodes[s as usize];
+                m.kind == n.kind && (n.kind != NodeKind::Element || m.name == n.name)
+            };
+            let (mut pos, mut total) = (0, 0);
+            if n.parent != NONE {
+                for s in self.children(n.parent) {
+                    if same(s) {
+                        total += 1;
+                        if s == cur {
+                            pos = total;
+                        }
+                    }
+                }
+            }
+            steps.push(match n.kind {
+                NodeKind::Text => format!("text()[{pos}]"),
+                _ if total > 1 => format!("{}[{pos}]", n.name),
+                _ => n.name.to_string(),
+            });
+            cur = n.parent;
+        }
+        steps.reverse();
+        format!("/{}", steps.join("/"))
+    }
+
+    /// The concatenated source text of a subtree (no normalisation); hidden parts skipped
+    /// unless `include_hidden`.
+    pub fn raw_text(&self, id: NodeId, include_hidden: bool) -> String {
+        let mut s = String::new();
+        for i in self.subtree(id) {
+            let n = &self.nodes[i as usize];
+            if n.kind == NodeKind::Text && (include_hidden || !n.hidden) {
+                s.push_str(self.text(i));
+            }
+        }
+        s
+    }
+
+    /// The visible text of a subtree with runs of whitespace collapsed to one space; block
+    /// elements are word boundaries.
+    pub fn text_content(&self, id: NodeId) -> String {
+        let mut s = String::new();
+        for i in self.subtree(id) {
+            let n = &self.nodes[i as usize];
+            if n.hidden {
+                continue;
+            }
+            match n.kind {
+                NodeKind::Element if !is_inline_tag(&n.name) => s.push(' '),
+                NodeKind::Text => {
+                    if n.prev_sibling != NONE && !is_inline_tag(&self.nodes[n.prev_sibling as usize].name) {
+                        s.push(' ');
+                    }
+                    s.push_str(self.text(i));
+                }
+                _ => {}
+            }
+        }
+        normalize_ws(&s)
+    }
+}
+
+/// Collapses whitespace runs to one space and trims.
+pub fn normalize_ws(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for w in s.split_whitespace() {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.push_str(w);
+    }
+    out
+}
+
+/// Iterator over a node's children.
+pub struct Children<'a> {
+    page: &'a Page,
+    next: NodeId,
+}
+
+impl Iterator for Children<'_> {
+    type Item = NodeId;
+    fn next(&mut self) -> Option<NodeId> {
+        if self.next == NONE {
+            return None;
+        }
+        let cur = self.next;
+        self.next = self.page.nodes[cur as usize].next_sibling;
+        Some(cur)
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Depth guard between tokenizer and tree builder.
+
+/// Deepest element nesting kept. html5ever's scope checks scan the stack of open elements, so
+/// a page of 100,000 nested `<div>`s costs quadratic time; browsers cap the depth too (Blink
+/// at 512). Start tags beyond this depth are dropped with their end tags, so their content
+/// joins the deepest kept element.
+pub const MAX_DEPTH: usize = 1024;
+
+/// Tracks nesting with a shadow stack of open tag names (amortised O(1) per token) and drops
+/// start tags that would go deeper than [`MAX_DEPTH`].
+struct DepthGuard<S: TokenSink> {
+    inner: S,
+    stack: RefCell<Vec<LocalName>>,
+    open: RefCell<HashMap<LocalName, u32>>,
+    dropped: RefCell<HashMap<LocalName, u32>>,
+}
+
+impl<S: TokenSink> DepthGuard<S> {
+    fn new(inner: S) -> Self {
+        DepthGuard { inner, stack: Default::default(), open: Default::default(), dropped: Default::default() }
+    }
+
+    /// Returns false when the token must be dropped.
+    fn admit(&self, kind: TagKind, name: &LocalName, self_closing: bool) -> bool {
+        let mut stack = self.stack.borrow_mut();
+        let mut open = self.open.borrow_mut();
+        let mut dropped = self.dropped.borrow_mut();
+        match kind {
+            TagKind::StartTag => {
+                if self_closing || is_void(name) {
+                    return true;
+                }
+                // The common implied end tags: `<p>a<p>b`, `<li>a<li>b`.
+                if implies_close(name) && stack.last() == Some(name) {
+                    stack.pop();
+                    *open.entry(name.clone()).or_default() -= 1;
+                }
+                if stack.len() >= MAX_DEPTH && !is_raw_text(name) && !is_structural(name) {
+                    *dropped.entry(name.clone()).or_default() += 1;
+                    return false;
+                }
+                stack.push(name.clone());
+                *open.entry(name.clone()).or_default() += 1;
+                true
+            }
+            TagKind::EndTag => {
+                if let Some(d) = dropped.get_mut(name).filter(|d| **d > 0) {
+                    *d -= 1;
+                    return false;
+                }
+                if open.get(name).is_some_and(|&c| c > 0) {
+                    while let Some(top) = stack.pop() {
+                        *open.entry(top.clone()).or_default() -= 1;
+                        if &top == name {
+                            break;
+                        }
+                    }
+                }
+                true
+            }
+        }
+    }
+}
+
+impl<S: TokenSink> TokenSink for DepthGuard<S> {
+    type Handle = S::Handle;
+
+    fn process_token(&self, token: Token, line_number: u64) -> TokenSinkResult<S::Handle> {
+        if let Token::TagToken(tag) = &token {
+            if !self.admit(tag.kind, &tag.name, tag.self_closing) {
+                return TokenSinkResult::Continue;
+            }
+        }
+        self.inner.process_token(token, line_number)
+    }
+
+    fn end(&self) {
+        self.inner.end()
+    }
+
+    fn adjusted_current_node_present_but_not_in_html_namespace(&self) -> bool {
+        self.inner.adjusted_current_node_present_but_not_in_html_namespace()
+    }
+}
+
+fn is_void(name: &LocalName) -> bool {
+    matches!(
+        *name,
+        local_name!("area")
+            | local_name!("base")
+            | local_name!("br")
+            | local_name!("col")
+            | local_name!("embed")
+            | local_name!("hr")
+            | local_name!("img")
+            | local_name!("input")
+            | local_name!("link")
+            | local_name!("meta")
+            | local_name!("param")
+            | local_name!("source")
+            | local_name!("track")
+            | local_name!("wbr")
+            | local_name!("basefont")
+            | local_name!("bgsound")
+            | local_name!("frame")
+            | local_name!("keygen")
+    )
+}
+
+fn implies_close(name: &LocalName) -> bool {
+    matches!(
+        *name,
+        local_name!("p") | local_name!("li") | local_name!("dt") | local_name!("dd") | local_name!("option") | local_name!("tr") | local_name!("td") | local_name!("th")
+    )
+}
+
+/// Tags that switch the tokenizer's state; dropping them would tokenize their content as markup.
+fn is_raw_text(name: &LocalName) -> bool {
+    matches!(
+        *name,
+        local_name!("script")
+            | local_name!("style")
+            | local_name!("textarea")
+            | local_name!("title")
+            | local_name!("xmp")
+            | local_name!("iframe")
+            | local_name!("noembed")
+            | local_name!("noframes")
+            | local_name!("noscript")
+            | local_name!("plaintext")
+    )
+}
+
+fn is_structural(name: &LocalName) -> bool {
+    matches!(*name, local_name!("html") | local_name!("head") | local_name!("body"))
+}
+
+// ---------------------------------------------------------------------------------------------
+// The html5ever sink: a linked arena with handles as indices.
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum RawKind {
+    Document,
+    Element,
+    Text,
+    Other,
+}
+
+struct Raw {
+    parent: u32,
+    first_child: u32,
+    last_child: u32,
+    prev: u32,
+    next: u32,
+    kind: RawKind,
+    name: QualName,
+    attrs: Vec<Attribute>,
+    text: StrTendril,
+}
+
+impl Raw {
+    fn new(kind: RawKind, name: QualName) -> Raw {
+        Raw {
+            parent: NONE,
+            first_child: NONE,
+            last_child: NONE,
+            prev: NONE,
+            next: NONE,
+            kind,
+            name,
+            attrs: Vec::new(),
+            text: StrTendril::new(),
+        }
+    }
+}
+
+fn no_name() -> QualName {
+    QualName::new(None, ns!(), local_name!(""))
+}
+
+struct Sink {
+    nodes: RefCell<Vec<Raw>>,
+}
+
+impl Default for Sink {
+    fn default() -> Self {
+        Sink { nodes: RefCell::new(vec![Raw::new(RawKind::Document, no_name())]) }
+    }
+}
+
+impl Sink {
+    fn push(&self, raw: Raw) -> u32 {
+        let mut nodes = self.nodes.borrow_mut();
+        nodes.push(raw);
+        (nodes.len() - 1) as u32
+    }
+
+    fn detach(nodes: &mut [Raw], id: u32) {
+        let (parent, prev, next) = {
+            let n = &nodes[id as usize];
+            (n.parent, n.prev, n.next)
+        };
+        if parent == NONE {
+            return;
+        }
+        if prev != NONE {
+            nodes[prev as usize].next = next;
+        } else {
+            nodes[parent as usize].first_child = next;
+        }
+        if next != NONE {
+            nodes[next as usize].prev = prev;
+        } else {
+            nodes[parent as usize].last_child = prev;
+        }
+        let n = &mut nodes[id as usize];
+        n.parent = NONE;
+        n.prev = NONE;
+        n.next = NONE;
+    }
+
+    fn append_child(nodes: &mut [Raw], parent: u32, child: u32) {
+        Self::detach(nodes, child);
+        let last = nodes[parent as usize].last_child;
+        {
+            let c = &mut nodes[child as usize];
+            c.parent = parent;
+            c.prev = last;
+        }
+        if last != NONE {
+            nodes[last as usize].next = child;
+        } else {
+            nodes[parent as usize].first_child = child;
+        }
+        nodes[parent as usize].last_child = child;
+    }
+
+    fn insert_before(nodes: &mut [Raw], sibling: u32, child: u32) {
+        Self::detach(nodes, child);
+        let (parent, prev) = (nodes[sibling as usize].parent, nodes[sibling as usize].prev);
+        {
+            let c = &mut nodes[child as usize];
+            c.parent = parent;
+            c.prev = prev;
+            c.next = sibling;
+        }
+        nodes[sibling as usize].prev = child;
+        if prev != NONE {
+            nodes[prev as usize].next = child;
+        } else if parent != NONE {
+            nodes[parent as usize].first_child = child;
+        }
+    }
+
+    fn text_node(&self, text: StrTendril) -> u32 {
+        let mut raw = Raw::new(RawKind::Text, no_name());
+        raw.text = text;
+        self.push(raw)
+    }
+
+    /// Renumbers the linked arena into document order.
+    fn into_page(self) -> Page {
+        let raws = self.nodes.into_inner();
+        let mut nodes: Vec<Node> = Vec::with_capacity(raws.len());
+        let mut text = String::new();
+        let mut attrs = Vec::new();
+        // (raw id, new parent id)
+        let mut stack: Vec<(u32, NodeId)> = vec![(0, NONE)];
+        while let Some((rid, parent)) = stack.pop() {
+            let raw = &raws[rid as usize];
+            let kind = match raw.kind {
+                RawKind::Document => NodeKind::Document,
+                RawKind::Element => NodeKind::Element,
+                RawKind::Text => NodeKind::Text,
+                RawKind::Other => continue,
+            };
+            let id = nodes.len() as NodeId;
+            let parent_hidden = parent != NONE && nodes[parent as usize].hidden;
+            let (start, len, hidden) = match kind {
+                NodeKind::Text => {
+                    let start = text.len() as u32;
+                    text.push_str(&raw.text);
+                    (start, raw.text.len() as u32, parent_hidden)
+                }
+                NodeKind::Element => {
+                    let start = attrs.len() as u32;
+                    attrs.extend(raw.attrs.iter().map(|a| Attr { name: a.name.local.clone(), value: a.value.to_string() }));
+                    let hidden = parent_hidden || is_ignored_tag(&raw.name.local) || hidden_by_attributes(&raw.attrs);
+                    (start, raw.attrs.len() as u32, hidden)
+                }
+                NodeKind::Document => (0, 0, false),
+            };
+            let mut prev = NONE;
+            if parent != NONE {
+                prev = nodes[parent as usize].last_child;
+                if prev == NONE {
+                    nodes[parent as usize].first_child = id;
+                } else {
+                    nodes[prev as usize].next_sibling = id;
+                }
+                nodes[parent as usize].last_child = id;
+            }
+            nodes.push(Node {
+                parent,
+                first_child: NONE,
+                last_child: NONE,
+                next_sibling: NONE,
+                prev_sibling: prev,
+                end: id,
+                kind,
+                hidden,
+                name: raw.name.local.clone(),
+                start,
+                len,
+            });
+            let mut c = raw.last_child;
+            while c != NONE {
+                stack.push((c, id));
+                c = raws[c as usize].prev;
+            }
+        }
+        for id in (1..nodes.len()).rev() {
+            let (p, end) = (nodes[id].parent, nodes[id].end);
+            if p != NONE && nodes[p as usize].end < end {
+                nodes[p as usize].end = end;
+            }
+        }
+        Page { nodes, text, attrs }
+    }
+}
+
+impl TreeSink for Sink {
+    type Handle = u32;
+    type Output = Sink;
+    type ElemName<'a> = Ref<'a, QualName>;
+
+    fn finish(self) -> Sink {
+        self
+    }
+
+    fn parse_error(&self, _msg: Cow<'static, str>) {}
+
+    fn get_document(&self) -> u32 {
+        0
+    }
+
+    fn elem_name<'a>(&'a self, target: &'a u32) -> Ref<'a, QualName> {
+        Ref::map(self.nodes.borrow(), |n| &n[*target as usize].name)
+    }
+
+    fn create_element(&self, name: QualName, attrs: Vec<Attribute>, _flags: ElementFlags) -> u32 {
+        let mut raw = Raw::new(RawKind::Element, name);
+        raw.attrs = attrs;
+        self.push(raw)
+    }
+
+    fn create_comment(&self, _text: StrTendril) -> u32 {
+        self.push(Raw::new(RawKind::Other, no_name()))
+    }
+
+    fn create_pi(&self, _target: StrTendril, _data: StrTendril) -> u32 {
+        self.push(Raw::new(RawKind::Other, no_name()))
+    }
+
+    fn append(&self, parent: &u32, child: NodeOrText<u32>) {
+        let child = match child {
+            NodeOrText::AppendNode(n) => n,
+            NodeOrText::AppendText(t) => {
+                let mut nodes = self.nodes.borrow_mut();
+                let last = nodes[*parent as usize].last_child;
+                if last != NONE && nodes[last as usize].kind == RawKind::Text {
+                    nodes[last as usize].text.push_tendril(&t);
+                    return;
+                }
+                drop(nodes);
+                self.text_node(t)
+            }
+        };
+        Self::append_child(&mut self.nodes.borrow_mut(), *parent, child);
+    }
+
+    fn append_based_on_parent_node(&self, element: &u32, prev_element: &u32, child: NodeOrText<u32>) {
+        let has_parent = self.nodes.borrow()[*element as usize].parent != NONE;
+        if has_parent {
+            self.append_before_sibling(element, child)
+        } else {
+            self.append(prev_element, child)
+        }
+    }
+
+    fn append_doctype_to_document(&self, _name: StrTendril, _public_id: StrTendril, _system_id: StrTendril) {}
+
+    fn get_template_contents(&self, target: &u32) -> u32 {
+        // Template contents are inert; give the tree builder a detached node to fill.
+        let _ = target;
+        self.push(Raw::new(RawKind::Other, no_name()))
+    }
+
+    fn same_node(&self, x: &u32, y: &u32) -> bool {
+        x == y
+    }
+
+    fn set_quirks_mode(&self, _mode: QuirksMode) {}
+
+    fn append_before_sibling(&self, sibling: &u32, child: NodeOrText<u32>) {
+        let child = match child {
+            NodeOrText::AppendNode(n) => n,
+            NodeOrText::AppendText(t) => {
+                let mut nodes = self.nodes.borrow_mut();
+                let prev = nodes[*sibling as usize].prev;
+                if prev != NONE && nodes[prev as usize].kind == RawKind::Text {
+                    nodes[prev as usize].text.push_tendril(&t);
+                    return;
+                }
+                drop(nodes);
+                self.text_node(t)
+            }
+        };
+        Self::insert_before(&mut self.nodes.borrow_mut(), *sibling, child);
+    }
+
+    fn add_attrs_if_missing(&self, target: &u32, attrs: Vec<Attribute>) {
+        let mut nodes = self.nodes.borrow_mut();
+        let existing = &mut nodes[*target as usize].attrs;
+        for a in attrs {
+            if !existing.iter().any(|e| e.name == a.name) {
+                existing.push(a);
+            }
+        }
+    }
+
+    fn remove_from_parent(&self, target: &u32) {
+        Self::detach(&mut self.nodes.borrow_mut(), *target);
+    }
+
+    fn reparent_children(&self, node: &u32, new_parent: &u32) {
+        let mut nodes = self.nodes.borrow_mut();
+        let mut c = nodes[*node as usize].first_child;
+        while c != NONE {
+            let next = nodes[c as usize].next;
+            Self::append_child(&mut nodes, *new_parent, c);
+            c = next;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const HTML: &str = "<!DOCTYPE html><html><head><title> The  title </title><script>var x='<p>';</script></head>\
+        <body><!-- c --><div id=a><p>One <b>two</b></p><p>three</p></div><div><p hidden>gone</p><p>four</p></div></body></html>";
+
+    #[test]
+    fn document_order_and_intervals() {
+        let page = Page::parse(HTML);
+        for id in 1..page.len() as NodeId {
+            let p = page.parent(id).unwrap();
+            assert!(p < id, "parent before child");
+            assert!(page.is_ancestor(p, id));
+            assert!(page.end(id) <= page.end(p));
+        }
+        let body = page.body().unwrap();
+        let ps: Vec<NodeId> = page.subtree(body).filter(|&i| &**page.tag(i) == "p").collect();
+        assert_eq!(ps.len(), 4);
+        assert!(ps.windows(2).all(|w| w[0] < w[1] && !page.is_ancestor(w[0], w[1])));
+        assert_eq!(page.text_content(body), "One two three four");
+        assert_eq!(page.title().as_deref(), Some("The title"));
+        assert_eq!(page.attr(page.children(body).next().unwrap(), "id"), Some("a"));
+    }
+
+    #[test]
+    fn xpaths() {
+        let page = Page::parse(HTML);
+        let xp: Vec<String> = page.subtree(0).filter(|&i| &**page.tag(i) == "p").map(|i| page.xpath(i)).collect();
+        assert_eq!(xp, ["/html/body/div[1]/p[1]", "/html/body/div[1]/p[2]", "/html/body/div[2]/p[1]", "/html/body/div[2]/p[2]"]);
+        let t = page.subtree(0).find(|&i| page.text(i) == "three").unwrap();
+        assert_eq!(page.xpath(t), "/html/body/div[1]/p[2]/text()[1]");
+    }
+
+    #[test]
+    fn misnested_markup_is_repaired_in_order() {
+        // The adoption agency algorithm re-parents nodes; ids must still be in document order.
+        let page = Page::parse("<p>a<b>b<i>c</b>d</i>e</p><table><tr><td>x</td></tr>stray</table>");
+        let texts: Vec<&str> = (0..page.len() as NodeId).map(|i| page.text(i)).filter(|t| !t.is_empty()).collect();
+        assert_eq!(texts, ["a", "b", "c", "d", "e", "stray", "x"]);
+        for id in 1..page.len() as NodeId {
+            assert!(page.is_ancestor(page.parent(id).unwrap(), id));
+        }
+    }
+
+    #[test]
+    fn deep_nesting_does_not_overflow() {
+        let n = 100_000;
+        let html = format!("{}deep{}", "<div>".repeat(n), "</div>".repeat(n));
+        let page = Page::parse(&html);
+        let leaf = (0..page.len() as NodeId).find(|&i| page.text(i) == "deep").unwrap();
+        let depth = page.depth(leaf);
+        assert!(depth > MAX_DEPTH && depth < MAX_DEPTH + 10, "{depth}");
+        assert!(page.xpath(leaf).starts_with("/html/body/div/div/"));
+        assert_eq!(page.text_content(0), "deep");
+    }
+}
