@@ -1,0 +1,44 @@
+//! `Selection`: the one answer type of every method — which nodes hold the main content.
+
+use crate::dom::{NodeId, Page};
+use serde::Serialize;
+
+/// One selected subtree.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Block {
+    /// The subtree's root.
+    pub node: NodeId,
+    /// Sub-nodes of `node` left out (their whole subtrees).
+    pub excluded: Vec<NodeId>,
+    /// The method's score for this block (CNR for CNR, probability for classifiers…).
+    pub score: f64,
+    /// A short human-readable reason.
+    pub reason: String,
+}
+
+impl Block {
+    pub fn new(node: NodeId, score: f64, reason: impl Into<String>) -> Block {
+        Block { node, excluded: Vec::new(), score, reason: reason.into() }
+    }
+}
+
+/// What a method chose. Blocks are in the order they should be output (document order for
+/// most methods, relevance order for CNR's iterative block detection).
+#[derive(Debug, Clone, Serialize)]
+pub struct Selection {
+    pub method: String,
+    pub options: serde_json::Value,
+    pub blocks: Vec<Block>,
+}
+
+impl Selection {
+    /// True when nothing was selected.
+    pub fn is_empty(&self) -> bool {
+        self.blocks.is_empty()
+    }
+
+    /// True when `id` is inside a selected block and not inside an excluded sub-node.
+    pub fn covers(&self, page: &Page, id: NodeId) -> bool {
+        self.blocks.iter().any(|b| page.contains(b.node, id) && !b.excluded.iter().any(|&e| page.contains(e, id)))
+    }
+}

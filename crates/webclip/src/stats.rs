@@ -1,0 +1,160 @@
+//! Per-node statistics computed in one bottom-up pass and shared by every method: counts of
+//! characters (whitespace excluded), words, punctuation, sentence ends, links, link
+//! characters, elements and text nodes in each subtree, and each node's depth. Hidden text
+//! (scripts, styles, `hidden` elements) counts for nothing.
+
+use crate::dom::{NodeId, NodeKind, Page, NONE};
+use html5ever::local_name;
+
+/// Counts for one node's subtree (the node itself included).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Stat {
+    /// Non-whitespace characters of visible text.
+    pub chars: u32,
+    /// Words: runs of letters or digits; each CJK ideograph or kana counts as one word.
+    pub words: u32,
+    /// Characters that are neither alphanumeric nor whitespace.
+    pub punct: u32,
+    /// Sentence-ending marks (`. ! ?` and their CJK, Arabic, Devanagari forms).
+    pub sentences: u32,
+    /// `<a>` elements.
+    pub links: u32,
+    /// Characters inside `<a>` elements.
+    pub link_chars: u32,
+    /// Elements.
+    pub tags: u32,
+    /// Visible text nodes with at least one character.
+    pub text_nodes: u32,
+    /// Depth below the document node.
+    pub depth: u32,
+}
+
+/// Statistics for every node of a page, indexed by [`NodeId`].
+#[derive(Debug, Clone)]
+pub struct NodeStats {
+    stats: Vec<Stat>,
+}
+
+impl NodeStats {
+    /// One pass over the text nodes, one bottom-up pass over all nodes (ids in reverse
+    /// document order visit children before parents), one top-down pass for depth.
+    pub fn compute(page: &Page) -> NodeStats {
+        let n = page.len();
+        let mut stats = vec![Stat::default(); n];
+        for (i, node) in page.nodes().iter().enumerate() {
+            if node.kind == NodeKind::Text && !node.hidden {
+                stats[i] = text_stat(page.text(i as NodeId));
+            }
+            if node.parent != NONE {
+                stats[i].depth = stats[node.parent as usize].depth + 1;
+            }
+        }
+        for i in (0..n).rev() {
+            let node = &page.nodes()[i];
+            if node.kind == NodeKind::Element {
+                stats[i].tags += 1;
+                if *page.tag(i as NodeId) == local_name!("a") {
+                    stats[i].links += 1;
+                    stats[i].link_chars = stats[i].chars;
+                }
+            }
+            if node.parent != NONE {
+                let s = stats[i];
+                let p = &mut stats[node.parent as usize];
+                p.chars += s.chars;
+                p.words += s.words;
+                p.punct += s.punct;
+                p.sentences += s.sentences;
+                p.links += s.links;
+                p.link_chars += s.link_chars;
+                p.tags += s.tags;
+                p.text_nodes += s.text_nodes;
+            }
+        }
+        NodeStats { stats }
+    }
+
+    /// The counts of one node's subtree.
+    pub fn get(&self, id: NodeId) -> &Stat {
+        &self.stats[id as usize]
+    }
+
+    /// Link characters over characters (0 for a node without text).
+    pub fn link_density(&self, id: NodeId) -> f64 {
+        let s = &self.stats[id as usize];
+        if s.chars == 0 {
+            0.0
+        } else {
+            s.link_chars as f64 / s.chars as f64
+        }
+    }
+}
+
+fn is_cjk(c: char) -> bool {
+    matches!(c as u32, 0x3040..=0x30FF | 0x3400..=0x4DBF | 0x4E00..=0x9FFF | 0xF900..=0xFAFF | 0x20000..=0x2FA1F)
+}
+
+fn is_sentence_end(c: char) -> bool {
+    matches!(c, '.' | '!' | '?' | '。' | '！' | '？' | '؟' | '।' | '…')
+}
+
+/// Counts for one text node.
+pub fn text_stat(text: &str) -> Stat {
+    let mut s = Stat::default();
+    let mut in_word = false;
+    for c in text.chars() {
+        if c.is_whitespace() {
+            in_word = false;
+            continue;
+        }
+        s.chars += 1;
+        if is_cjk(c) {
+            s.words += 1;
+            in_word = false;
+        } else if c.is_alphanumeric() {
+            if !in_word {
+                s.words += 1;
+            }
+            in_word = true;
+        } else {
+            s.punct += 1;
+            in_word = false;
+            if is_sentence_end(c) {
+                s.sentences += 1;
+            }
+        }
+    }
+    if s.chars > 0 {
+        s.text_nodes = 1;
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_bubble_up() {
+        let page = Page::parse("<body><div><p>Hello, big world. Bye!</p><a href=x>link  here</a><script>var a=1;</script></div></body>");
+        let st = NodeStats::compute(&page);
+        let body = page.body().unwrap();
+        let s = st.get(body);
+        assert_eq!(s.chars, "Hello,bigworld.Bye!".len() as u32 + "linkhere".len() as u32);
+        assert_eq!(s.words, 6);
+        assert_eq!(s.punct, 3);
+        assert_eq!(s.sentences, 2);
+        assert_eq!(s.links, 1);
+        assert_eq!(s.link_chars, 8);
+        assert_eq!(s.tags, 5); // body, div, p, a, script
+        assert_eq!(s.text_nodes, 2);
+        assert_eq!(s.depth, 2);
+        assert!((st.link_density(body) - 8.0 / 27.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn cjk_words() {
+        let s = text_stat("日本語 text");
+        assert_eq!((s.chars, s.words), (7, 4));
+    }
+}
