@@ -1,0 +1,74 @@
+//! Reader for the labeled-page format of `../shared/data`: a folder with `pages.jsonl` (one
+//! JSON object per page) and gzip files of the original bytes.
+
+use crate::error::{Error, Result};
+use serde::Deserialize;
+use std::path::{Path, PathBuf};
+
+/// One labeled page (the fields webclip uses; others are ignored).
+#[derive(Debug, Clone, Deserialize)]
+pub struct Record {
+    pub id: String,
+    #[serde(default)]
+    pub dataset: Option<String>,
+    #[serde(default)]
+    pub url: Option<String>,
+    pub html_file: String,
+    /// Ground-truth main content; blocks separated by a blank line.
+    #[serde(default)]
+    pub text: String,
+    #[serde(default)]
+    pub title: Option<String>,
+    #[serde(default)]
+    pub author: Option<serde_json::Value>,
+    #[serde(default)]
+    pub date: Option<String>,
+    #[serde(default)]
+    pub with: Option<Vec<String>>,
+    #[serde(default)]
+    pub without: Option<Vec<String>>,
+    #[serde(default)]
+    pub site: Option<String>,
+    #[serde(default)]
+    pub page_type: Option<String>,
+    #[serde(default)]
+    pub split: Option<String>,
+    #[serde(default)]
+    pub lang: Option<String>,
+}
+
+/// A dataset folder.
+#[derive(Debug, Clone)]
+pub struct Dataset {
+    pub dir: PathBuf,
+    pub name: String,
+    pub records: Vec<Record>,
+}
+
+impl Dataset {
+    /// Reads `DIR/pages.jsonl`.
+    pub fn open(dir: &Path) -> Result<Dataset> {
+        let index = dir.join("pages.jsonl");
+        let text = std::fs::read_to_string(&index)
+            .map_err(|e| Error::Format(format!("{}: cannot read ({e}); a dataset folder holds pages.jsonl", index.display())))?;
+        let mut records = Vec::new();
+        for (n, line) in text.lines().enumerate() {
+            if line.trim().is_empty() {
+                continue;
+            }
+            let rec: Record = serde_json::from_str(line)
+                .map_err(|e| Error::Format(format!("{}:{}: {e}", index.display(), n + 1)))?;
+            records.push(rec);
+        }
+        let name = dir.file_name().map_or_else(|| dir.display().to_string(), |n| n.to_string_lossy().into_owned());
+        Ok(Dataset { dir: dir.to_path_buf(), name, records })
+    }
+
+    /// The page's original bytes (gunzipped).
+    pub fn html(&self, rec: &Record) -> Result<Vec<u8>> {
+        let path = self.dir.join(&rec.html_file);
+        let file = std::fs::File::open(&path)?;
+        let gz = path.extension().is_some_and(|e| e == "gz");
+        crate::input::read_page(std::io::BufReader::new(file), gz, crate::input::DEFAULT_MAX_BYTES)
+    }
+}

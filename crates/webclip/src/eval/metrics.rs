@@ -1,0 +1,269 @@
+//! Text-overlap metrics between an extraction and the ground truth.
+//!
+//! - **SH**: multisets of 4-token shingles over `\w+` tokens, case kept (a text of 1–3
+//!   tokens is one shorter shingle). Per page: tp = shared shingles (multiset
+//!   intersection), fp and fn the excesses. Over pages: P = mean of tp/(tp+fp) over pages
+//!   with non-empty output, R = mean of tp/(tp+fn) over pages with non-empty truth,
+//!   F1 = 2PR/(P+R) of those means.
+//! - **Bag of words**: sets of lowercased `\w+` tokens; per-page P, R, F1 averaged over pages.
+//! - **Word bigrams** (the FOREST paper's metric): the same with sets of adjacent lowercased
+//!   token pairs (a one-token text is one unigram).
+//!
+//! For the set metrics, an empty output scores 0 unless the truth is empty too (then 1), and
+//! a non-empty output against an empty truth scores 0.
+//!
+//! - **Snippets**: a `with` snippet found in the output is a true positive (else a false
+//!   negative), a `without` snippet found is a false positive; micro-averaged. "Found" means
+//!   a substring after lowercasing and collapsing whitespace.
+
+use regex::Regex;
+use std::collections::{HashMap, HashSet};
+use std::sync::OnceLock;
+
+fn word_re() -> &'static Regex {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    RE.get_or_init(|| Regex::new(r"\w+").expect("static regex"))
+}
+
+/// `\w+` tokens (Unicode word characters).
+pub fn tokens(text: &str) -> Vec<&str> {
+    word_re().find_iter(text).map(|m| m.as_str()).collect()
+}
+
+/// Grams of `n` tokens joined by a space; a text shorter than `n` tokens is one gram.
+fn grams(tokens: &[String], n: usize) -> Vec<String> {
+    if tokens.is_empty() {
+        return Vec::new();
+    }
+    if tokens.len() < n {
+        return vec![tokens.join(" ")];
+    }
+    tokens.windows(n).map(|w| w.join(" ")).collect()
+}
+
+/// tp, fp, fn counts for one page.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Counts {
+    pub tp: u64,
+    pub fp: u64,
+    pub fn_: u64,
+}
+
+impl Counts {
+    pub fn add(&mut self, o: Counts) {
+        self.tp += o.tp;
+        self.fp += o.fp;
+        self.fn_ += o.fn_;
+    }
+}
+
+/// Precision, recall, F1.
+#[derive(Debug, Clone, Copy, Default, PartialEq, serde::Serialize)]
+pub struct Prf {
+    pub p: f64,
+    pub r: f64,
+    pub f1: f64,
+}
+
+fn f1(p: f64, r: f64) -> f64 {
+    if p + r == 0.0 {
+        0.0
+    } else {
+        2.0 * p * r / (p + r)
+    }
+}
+
+/// SH counts for one page (4-token shingles, multisets, case kept).
+pub fn shingle_counts(output: &str, truth: &str) -> Counts {
+    let bag = |t: &str| {
+        let toks: Vec<String> = tokens(t).into_iter().map(String::from).collect();
+        let mut m: HashMap<String, u64> = HashMap::new();
+        for g in grams(&toks, 4) {
+            *m.entry(g).or_default() += 1;
+        }
+        m
+    };
+    let (o, t) = (bag(output), bag(truth));
+    let total = |m: &HashMap<String, u64>| m.values().sum::<u64>();
+    let tp: u64 = o.iter().map(|(g, &c)| c.min(t.get(g).copied().unwrap_or(0))).sum();
+    Counts { tp, fp: total(&o) - tp, fn_: total(&t) - tp }
+}
+
+fn set_prf(o: &HashSet<String>, t: &HashSet<String>) -> Prf {
+    match (o.is_empty(), t.is_empty()) {
+        (true, true) => return Prf { p: 1.0, r: 1.0, f1: 1.0 },
+        (true, false) | (false, true) => return Prf::default(),
+        _ => {}
+    }
+    let tp = o.intersection(t).count() as f64;
+    let (p, r) = (tp / o.len() as f64, tp / t.len() as f64);
+    Prf { p, r, f1: f1(p, r) }
+}
+
+fn lower_tokens(text: &str) -> Vec<String> {
+    tokens(text).into_iter().map(|t| t.to_lowercase()).collect()
+}
+
+/// Bag-of-words P/R/F1 for one page.
+pub fn bag_of_words(output: &str, truth: &str) -> Prf {
+    let set = |t: &str| lower_tokens(t).into_iter().collect::<HashSet<_>>();
+    set_prf(&set(output), &set(truth))
+}
+
+/// Word-bigram P/R/F1 for one page.
+pub fn bigrams(output: &str, truth: &str) -> Prf {
+    let set = |t: &str| grams(&lower_tokens(t), 2).into_iter().collect::<HashSet<_>>();
+    set_prf(&set(output), &set(truth))
+}
+
+fn norm_snippet(s: &str) -> String {
+    crate::dom::normalize_ws(&s.to_lowercase())
+}
+
+/// Snippet counts for one page.
+pub fn snippet_counts(output: &str, with: &[String], without: &[String]) -> Counts {
+    let out = norm_snippet(output);
+    let found = |s: &String| {
+        let n = norm_snippet(s);
+        !n.is_empty() && out.contains(&n)
+    };
+    let hits = with.iter().filter(|s| found(s)).count() as u64;
+    Counts { tp: hits, fn_: with.len() as u64 - hits, fp: without.iter().filter(|s| found(s)).count() as u64 }
+}
+
+/// The scores of one page.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct PageScore {
+    pub sh: Counts,
+    pub bow: Prf,
+    pub bigram: Prf,
+    /// Present when the page has snippet lists.
+    pub snippets: Option<Counts>,
+}
+
+/// Scores one page.
+pub fn score_page(output: &str, truth: &str, snippets: Option<(&[String], &[String])>) -> PageScore {
+    PageScore {
+        sh: shingle_counts(output, truth),
+        bow: bag_of_words(output, truth),
+        bigram: bigrams(output, truth),
+        snippets: snippets.map(|(w, wo)| snippet_counts(output, w, wo)),
+    }
+}
+
+/// Scores over many pages.
+#[derive(Debug, Clone, Copy, Default, serde::Serialize)]
+pub struct Summary {
+    pub pages: usize,
+    pub sh: Prf,
+    pub bow: Prf,
+    pub bigram: Prf,
+    pub snippets: Option<Prf>,
+}
+
+/// Aggregates page scores as the module documentation describes.
+pub fn summarize(scores: &[PageScore]) -> Summary {
+    let mean = |v: Vec<f64>| if v.is_empty() { 0.0 } else { v.iter().sum::<f64>() / v.len() as f64 };
+    let sh_p = mean(scores.iter().filter(|s| s.sh.tp + s.sh.fp > 0).map(|s| s.sh.tp as f64 / (s.sh.tp + s.sh.fp) as f64).collect());
+    let sh_r = mean(scores.iter().filter(|s| s.sh.tp + s.sh.fn_ > 0).map(|s| s.sh.tp as f64 / (s.sh.tp + s.sh.fn_) as f64).collect());
+    let avg = |get: fn(&PageScore) -> Prf| {
+        let p = mean(scores.iter().map(|s| get(s).p).collect());
+        let r = mean(scores.iter().map(|s| get(s).r).collect());
+        let f = mean(scores.iter().map(|s| get(s).f1).collect());
+        Prf { p, r, f1: f }
+    };
+    let mut snip = Counts::default();
+    let mut any = false;
+    for s in scores {
+        if let Some(c) = s.snippets {
+            snip.add(c);
+            any = true;
+        }
+    }
+    let snippets = any.then(|| {
+        let p = if snip.tp + snip.fp == 0 { 0.0 } else { snip.tp as f64 / (snip.tp + snip.fp) as f64 };
+        let r = if snip.tp + snip.fn_ == 0 { 0.0 } else { snip.tp as f64 / (snip.tp + snip.fn_) as f64 };
+        Prf { p, r, f1: f1(p, r) }
+    });
+    Summary {
+        pages: scores.len(),
+        sh: Prf { p: sh_p, r: sh_r, f1: f1(sh_p, sh_r) },
+        bow: avg(|s| s.bow),
+        bigram: avg(|s| s.bigram),
+        snippets,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn close(a: f64, b: f64) {
+        assert!((a - b).abs() < 1e-9, "{a} != {b}");
+    }
+
+    #[test]
+    fn tokens_are_unicode_words() {
+        assert_eq!(tokens("Héllo, wörld! 42 a_b — 日本語"), ["Héllo", "wörld", "42", "a_b", "日本語"]);
+    }
+
+    #[test]
+    fn shingles_by_hand() {
+        // truth: a b c d e  -> shingles abcd, bcde
+        // output: a b c d x -> shingles abcd, bcdx
+        assert_eq!(shingle_counts("a b c d x", "a b c d e"), Counts { tp: 1, fp: 1, fn_: 1 });
+        // Case is kept: "A" differs from "a".
+        assert_eq!(shingle_counts("A b c d", "a b c d"), Counts { tp: 0, fp: 1, fn_: 1 });
+        // Short texts are one shorter shingle.
+        assert_eq!(shingle_counts("x y", "x y"), Counts { tp: 1, fp: 0, fn_: 0 });
+        // Multisets: a repeated shingle counts as often as it occurs in both.
+        // "a b c d a b c d": abcd, bcda, cdab, dabc, abcd -> abcd twice.
+        assert_eq!(shingle_counts("a b c d", "a b c d a b c d"), Counts { tp: 1, fp: 0, fn_: 4 });
+        assert_eq!(shingle_counts("", "a b c d"), Counts { tp: 0, fp: 0, fn_: 1 });
+    }
+
+    #[test]
+    fn sh_summary_means_by_hand() {
+        let a = PageScore { sh: Counts { tp: 1, fp: 1, fn_: 3 }, ..Default::default() }; // p .5 r .25
+        let b = PageScore { sh: Counts { tp: 0, fp: 0, fn_: 2 }, ..Default::default() }; // empty output: r 0, no p
+        let c = PageScore { sh: Counts { tp: 0, fp: 4, fn_: 0 }, ..Default::default() }; // empty truth: p 0, no r
+        let s = summarize(&[a, b, c]);
+        close(s.sh.p, 0.25); // (0.5 + 0) / 2
+        close(s.sh.r, 0.125); // (0.25 + 0) / 2
+        close(s.sh.f1, 2.0 * 0.25 * 0.125 / 0.375);
+    }
+
+    #[test]
+    fn bag_of_words_by_hand() {
+        // output {the, cat, sat}, truth {the, cat, ran, off}: tp 2, p 2/3, r 1/2
+        let s = bag_of_words("The cat sat the", "the CAT ran off");
+        close(s.p, 2.0 / 3.0);
+        close(s.r, 0.5);
+        close(s.f1, 2.0 * (2.0 / 3.0) * 0.5 / (2.0 / 3.0 + 0.5));
+        assert_eq!(bag_of_words("", "x"), Prf::default());
+        assert_eq!(bag_of_words("", ""), Prf { p: 1.0, r: 1.0, f1: 1.0 });
+        assert_eq!(bag_of_words("x", ""), Prf::default());
+    }
+
+    #[test]
+    fn bigrams_by_hand() {
+        // output bigrams {a b, b c}, truth {a b, b d}: p 1/2, r 1/2
+        let s = bigrams("a b c", "A b d");
+        close(s.p, 0.5);
+        close(s.r, 0.5);
+        close(s.f1, 0.5);
+        close(bigrams("word", "word").f1, 1.0);
+    }
+
+    #[test]
+    fn snippets_by_hand() {
+        let with = vec!["Hello  World".to_string(), "missing one".to_string()];
+        let without = vec!["Cookie banner".to_string()];
+        let c = snippet_counts("intro hello world and the cookie\nbanner", &with, &without);
+        assert_eq!(c, Counts { tp: 1, fp: 1, fn_: 1 });
+        let s = summarize(&[PageScore { snippets: Some(c), ..Default::default() }]);
+        let p = s.snippets.unwrap();
+        close(p.p, 0.5);
+        close(p.r, 0.5);
+    }
+}

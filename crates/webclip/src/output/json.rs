@@ -1,0 +1,53 @@
+//! JSON output: the text, the selected nodes (XPath, score, reason), the method and its
+//! options, and how the input was read.
+
+use crate::extract::Extraction;
+use serde::Serialize;
+
+#[derive(Serialize)]
+struct BlockOut<'a> {
+    xpath: String,
+    score: f64,
+    reason: &'a str,
+    excluded: Vec<String>,
+}
+
+#[derive(Serialize)]
+struct Out<'a> {
+    source: &'a str,
+    method: &'a str,
+    options: &'a serde_json::Value,
+    charset: &'a str,
+    charset_source: crate::input::CharsetSource,
+    title: Option<String>,
+    text: &'a str,
+    blocks: Vec<BlockOut<'a>>,
+    warnings: &'a [String],
+}
+
+/// One JSON object for one extracted page.
+pub fn render(ex: &Extraction, source: &str, text: &str) -> serde_json::Value {
+    let page = &ex.page;
+    let out = Out {
+        source,
+        method: &ex.selection.method,
+        options: &ex.selection.options,
+        charset: ex.encoding.name(),
+        charset_source: ex.charset_source,
+        title: page.title(),
+        text,
+        blocks: ex
+            .selection
+            .blocks
+            .iter()
+            .map(|b| BlockOut {
+                xpath: page.xpath(b.node),
+                score: b.score,
+                reason: &b.reason,
+                excluded: b.excluded.iter().map(|&e| page.xpath(e)).collect(),
+            })
+            .collect(),
+        warnings: &ex.warnings,
+    };
+    serde_json::to_value(out).unwrap_or_default()
+}
