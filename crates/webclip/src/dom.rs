@@ -11,15 +11,13 @@
 
 use html5ever::interface::tree_builder::{ElementFlags, NodeOrText, QuirksMode, TreeSink};
 use html5ever::tendril::StrTendril;
-use html5ever::tokenizer::{
-    BufferQueue, TagKind, Token, TokenSink, TokenSinkResult, Tokenizer, TokenizerOpts,
-};
+use html5ever::tokenizer::{BufferQueue, TagKind, Token, TokenSink, TokenSinkResult, Tokenizer, TokenizerOpts};
 use html5ever::tree_builder::{TreeBuilder, TreeBuilderOpts};
-use markup5ever::TokenizerResult;
-use std::collections::HashMap;
 use html5ever::{local_name, ns, Attribute, LocalName, QualName};
+use markup5ever::TokenizerResult;
 use std::borrow::Cow;
 use std::cell::{Ref, RefCell};
+use std::collections::HashMap;
 
 /// A node's index in [`Page`]: its position in document order.
 pub type NodeId = u32;
@@ -492,7 +490,14 @@ fn is_void(name: &LocalName) -> bool {
 fn implies_close(name: &LocalName) -> bool {
     matches!(
         *name,
-        local_name!("p") | local_name!("li") | local_name!("dt") | local_name!("dd") | local_name!("option") | local_name!("tr") | local_name!("td") | local_name!("th")
+        local_name!("p")
+            | local_name!("li")
+            | local_name!("dt")
+            | local_name!("dd")
+            | local_name!("option")
+            | local_name!("tr")
+            | local_name!("td")
+            | local_name!("th")
     )
 }
 
@@ -666,7 +671,9 @@ impl Sink {
                 }
                 NodeKind::Element => {
                     let start = attrs.len() as u32;
-                    attrs.extend(raw.attrs.iter().map(|a| Attr { name: a.name.local.clone(), value: a.value.to_string() }));
+                    attrs.extend(
+                        raw.attrs.iter().map(|a| Attr { name: a.name.local.clone(), value: a.value.to_string() }),
+                    );
                     let hidden = parent_hidden || is_ignored_tag(&raw.name.local) || hidden_by_attributes(&raw.attrs);
                     (start, raw.attrs.len() as u32, hidden)
                 }
@@ -855,7 +862,10 @@ mod tests {
     fn xpaths() {
         let page = Page::parse(HTML);
         let xp: Vec<String> = page.subtree(0).filter(|&i| &**page.tag(i) == "p").map(|i| page.xpath(i)).collect();
-        assert_eq!(xp, ["/html/body/div[1]/p[1]", "/html/body/div[1]/p[2]", "/html/body/div[2]/p[1]", "/html/body/div[2]/p[2]"]);
+        assert_eq!(
+            xp,
+            ["/html/body/div[1]/p[1]", "/html/body/div[1]/p[2]", "/html/body/div[2]/p[1]", "/html/body/div[2]/p[2]"]
+        );
         let t = page.subtree(0).find(|&i| page.text(i) == "three").unwrap();
         assert_eq!(page.xpath(t), "/html/body/div[1]/p[2]/text()[1]");
     }

@@ -73,11 +73,11 @@ pub fn read_page<R: Read>(mut reader: R, expect_gzip: bool, limit: u64) -> Resul
     let mut out = Vec::new();
     let read = if is_gzip {
         flate2::read::MultiGzDecoder::new(chained)
-            .take(limit + 1)
+            .take(limit.saturating_add(1))
             .read_to_end(&mut out)
             .map_err(|e| Error::Gzip(e.to_string()))?
     } else {
-        chained.take(limit + 1).read_to_end(&mut out)?
+        chained.take(limit.saturating_add(1)).read_to_end(&mut out)?
     };
     if read as u64 > limit {
         return Err(Error::TooLarge { size: read as u64, limit });
@@ -92,15 +92,13 @@ pub fn decode(bytes: &[u8], caller_charset: Option<&str>) -> Result<Decoded> {
         return Err(Error::Empty(bytes.len()));
     }
     let caller = match caller_charset {
-        Some(label) => Some(
-            Encoding::for_label(label.trim().as_bytes())
-                .ok_or_else(|| Error::UnknownCharset(label.to_string()))?,
-        ),
+        Some(label) => {
+            Some(Encoding::for_label(label.trim().as_bytes()).ok_or_else(|| Error::UnknownCharset(label.to_string()))?)
+        }
         None => None,
     };
     let (encoding, source) = sniff(bytes, caller);
-    if !matches!(source, CharsetSource::Bom) && !matches!(encoding.name(), "UTF-16LE" | "UTF-16BE")
-    {
+    if !matches!(source, CharsetSource::Bom) && !matches!(encoding.name(), "UTF-16LE" | "UTF-16BE") {
         if let Some(kind) = binary_kind(bytes) {
             return Err(Error::Binary(kind));
         }
@@ -163,8 +161,7 @@ pub fn binary_kind(bytes: &[u8]) -> Option<&'static str> {
         }
     }
     let head = &bytes[..bytes.len().min(1024)];
-    let controls =
-        head.iter().filter(|&&b| b == 0 || (b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r' | 0x0c))).count();
+    let controls = head.iter().filter(|&&b| b == 0 || (b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r' | 0x0c))).count();
     if head.contains(&0) || controls * 20 > head.len() {
         return Some("binary data (NUL or control bytes)");
     }
@@ -213,7 +210,10 @@ fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
 
 /// Parses `name=value` pairs up to the closing `>`; returns them (names lowercased) and the
 /// offset after the tag.
-fn meta_attributes(s: &[u8]) -> (Vec<(Vec<u8>, Vec<u8>)>, usize) {
+/// A `<meta>` attribute: lowercased name and raw value.
+type MetaAttr = (Vec<u8>, Vec<u8>);
+
+fn meta_attributes(s: &[u8]) -> (Vec<MetaAttr>, usize) {
     let mut attrs = Vec::new();
     let mut i = 0;
     loop {
@@ -258,7 +258,7 @@ fn meta_attributes(s: &[u8]) -> (Vec<(Vec<u8>, Vec<u8>)>, usize) {
     }
 }
 
-fn charset_from_meta(attrs: &[(Vec<u8>, Vec<u8>)]) -> Option<&'static Encoding> {
+fn charset_from_meta(attrs: &[MetaAttr]) -> Option<&'static Encoding> {
     let get = |n: &[u8]| attrs.iter().find(|(k, _)| k == n).map(|(_, v)| v.as_slice());
     if let Some(v) = get(b"charset") {
         return Encoding::for_label(trim(v));
@@ -302,7 +302,8 @@ mod tests {
     fn windows_1251_by_meta_and_by_detection() {
         let text = "Привет, мир! Это страница на русском языке, в которой много слов.";
         let (bytes, _, _) = encoding_rs::WINDOWS_1251.encode(text);
-        let page = [b"<html><head><meta charset=\"windows-1251\"></head><body><p>".as_slice(), &bytes, b"</p>"].concat();
+        let page =
+            [b"<html><head><meta charset=\"windows-1251\"></head><body><p>".as_slice(), &bytes, b"</p>"].concat();
         let d = decode(&page, None).unwrap();
         assert_eq!((d.encoding.name(), d.source), ("windows-1251", CharsetSource::Meta));
         assert!(d.text.contains(text));
@@ -317,7 +318,8 @@ mod tests {
         let text = "日本語のページです。これはテストの文章で、文字コードはシフトJISです。";
         let (bytes, _, _) = encoding_rs::SHIFT_JIS.encode(text);
         let page = [
-            b"<html><head><META HTTP-EQUIV='Content-Type' CONTENT='text/html; charset=Shift_JIS'></head><body>".as_slice(),
+            b"<html><head><META HTTP-EQUIV='Content-Type' CONTENT='text/html; charset=Shift_JIS'></head><body>"
+                .as_slice(),
             &bytes,
         ]
         .concat();
@@ -344,7 +346,8 @@ mod tests {
     fn iso_8859_2_and_windows_1252() {
         let pl = "Zażółć gęślą jaźń, polski tekst na stronie internetowej.";
         let (bytes, _, _) = encoding_rs::ISO_8859_2.encode(pl);
-        let page = [b"<meta http-equiv=content-type content=\"text/html;charset=iso-8859-2\">".as_slice(), &bytes].concat();
+        let page =
+            [b"<meta http-equiv=content-type content=\"text/html;charset=iso-8859-2\">".as_slice(), &bytes].concat();
         let d = decode(&page, None).unwrap();
         assert_eq!(d.encoding.name(), "ISO-8859-2");
         assert!(d.text.contains(pl));
@@ -385,7 +388,10 @@ mod tests {
 
     #[test]
     fn meta_in_comment_is_ignored() {
-        assert_eq!(prescan_meta(b"<!-- <meta charset=koi8-r> --><meta charset=iso-8859-5>").unwrap().name(), "ISO-8859-5");
+        assert_eq!(
+            prescan_meta(b"<!-- <meta charset=koi8-r> --><meta charset=iso-8859-5>").unwrap().name(),
+            "ISO-8859-5"
+        );
     }
 
     #[test]
@@ -409,5 +415,6 @@ mod tests {
         assert!(matches!(read_page(&b"<p>plain</p>"[..], true, 1000), Err(Error::Gzip(_))));
         assert!(matches!(read_page(&bytes[..bytes.len() - 6], true, 1000), Err(Error::Gzip(_))));
         assert!(matches!(read_page(&b"0123456789"[..], false, 5), Err(Error::TooLarge { .. })));
+        assert_eq!(read_page(&b"0123"[..], false, u64::MAX).unwrap(), b"0123");
     }
 }

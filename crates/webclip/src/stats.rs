@@ -136,7 +136,9 @@ mod tests {
 
     #[test]
     fn counts_bubble_up() {
-        let page = Page::parse("<body><div><p>Hello, big world. Bye!</p><a href=x>link  here</a><script>var a=1;</script></div></body>");
+        let page = Page::parse(
+            "<body><div><p>Hello, big world. Bye!</p><a href=x>link  here</a><script>var a=1;</script></div></body>",
+        );
         let st = NodeStats::compute(&page);
         let body = page.body().unwrap();
         let s = st.get(body);

@@ -15,7 +15,7 @@ pub struct Record {
     pub url: Option<String>,
     pub html_file: String,
     /// Ground-truth main content; blocks separated by a blank line.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "null_as_empty")]
     pub text: String,
     #[serde(default)]
     pub title: Option<String>,
@@ -37,6 +37,11 @@ pub struct Record {
     pub lang: Option<String>,
 }
 
+/// `null` reads as an empty string (a page with no main content).
+fn null_as_empty<'de, D: serde::Deserializer<'de>>(d: D) -> std::result::Result<String, D::Error> {
+    Ok(Option::<String>::deserialize(d)?.unwrap_or_default())
+}
+
 /// A dataset folder.
 #[derive(Debug, Clone)]
 pub struct Dataset {
@@ -49,15 +54,16 @@ impl Dataset {
     /// Reads `DIR/pages.jsonl`.
     pub fn open(dir: &Path) -> Result<Dataset> {
         let index = dir.join("pages.jsonl");
-        let text = std::fs::read_to_string(&index)
-            .map_err(|e| Error::Format(format!("{}: cannot read ({e}); a dataset folder holds pages.jsonl", index.display())))?;
+        let text = std::fs::read_to_string(&index).map_err(|e| {
+            Error::Format(format!("{}: cannot read ({e}); a dataset folder holds pages.jsonl", index.display()))
+        })?;
         let mut records = Vec::new();
         for (n, line) in text.lines().enumerate() {
             if line.trim().is_empty() {
                 continue;
             }
-            let rec: Record = serde_json::from_str(line)
-                .map_err(|e| Error::Format(format!("{}:{}: {e}", index.display(), n + 1)))?;
+            let rec: Record =
+                serde_json::from_str(line).map_err(|e| Error::Format(format!("{}:{}: {e}", index.display(), n + 1)))?;
             records.push(rec);
         }
         let name = dir.file_name().map_or_else(|| dir.display().to_string(), |n| n.to_string_lossy().into_owned());

@@ -164,8 +164,16 @@ pub struct Summary {
 /// Aggregates page scores as the module documentation describes.
 pub fn summarize(scores: &[PageScore]) -> Summary {
     let mean = |v: Vec<f64>| if v.is_empty() { 0.0 } else { v.iter().sum::<f64>() / v.len() as f64 };
-    let sh_p = mean(scores.iter().filter(|s| s.sh.tp + s.sh.fp > 0).map(|s| s.sh.tp as f64 / (s.sh.tp + s.sh.fp) as f64).collect());
-    let sh_r = mean(scores.iter().filter(|s| s.sh.tp + s.sh.fn_ > 0).map(|s| s.sh.tp as f64 / (s.sh.tp + s.sh.fn_) as f64).collect());
+    let sh_p = mean(
+        scores.iter().filter(|s| s.sh.tp + s.sh.fp > 0).map(|s| s.sh.tp as f64 / (s.sh.tp + s.sh.fp) as f64).collect(),
+    );
+    let sh_r = mean(
+        scores
+            .iter()
+            .filter(|s| s.sh.tp + s.sh.fn_ > 0)
+            .map(|s| s.sh.tp as f64 / (s.sh.tp + s.sh.fn_) as f64)
+            .collect(),
+    );
     let avg = |get: fn(&PageScore) -> Prf| {
         let p = mean(scores.iter().map(|s| get(s).p).collect());
         let r = mean(scores.iter().map(|s| get(s).r).collect());

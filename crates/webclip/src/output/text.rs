@@ -184,7 +184,8 @@ mod tests {
     fn text_of(html: &str) -> String {
         let page = Page::parse(html);
         let body = page.body().unwrap();
-        let sel = Selection { method: "t".into(), options: Default::default(), blocks: vec![Block::new(body, 1.0, "")] };
+        let sel =
+            Selection { method: "t".into(), options: Default::default(), blocks: vec![Block::new(body, 1.0, "")] };
         render(&page, &sel)
     }
 

@@ -1,0 +1,89 @@
+//! `webclip extract`.
+
+use crate::MethodArgs;
+use clap::{Args, ValueEnum};
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(Args)]
+pub struct ExtractArgs {
+    /// Pages to read: HTML files, gzip files (.gz), or - for standard input.
+    #[arg(value_name = "FILE", default_value = "-")]
+    pub inputs: Vec<PathBuf>,
+    #[command(flatten)]
+    pub method: MethodArgs,
+    /// Output format. With several inputs, text output puts a `==> FILE <==` line before
+    /// each page and JSON output writes one object per line.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+    /// Largest page accepted, in bytes after decompression.
+    #[arg(long, default_value_t = webclip::input::DEFAULT_MAX_BYTES, value_name = "BYTES")]
+    pub max_bytes: u64,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+pub enum Format {
+    Text,
+    Json,
+}
+
+/// Exit codes: 0 every page extracted; 1 some input failed; 2 usage error; 3 no failure but
+/// some page had no main content.
+pub fn run(args: ExtractArgs) -> ExitCode {
+    let options = args.method.options();
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    let (mut failed, mut empty) = (0, 0);
+    let many = args.inputs.len() > 1;
+    for path in &args.inputs {
+        let name = if path.as_os_str() == "-" { "<stdin>".to_string() } else { path.display().to_string() };
+        let result = read_input(path, args.max_bytes).and_then(|bytes| webclip::extract(&bytes, &options));
+        let ex = match result {
+            Ok(ex) => ex,
+            Err(e) => {
+                eprintln!("webclip: {name}: {e}");
+                failed += 1;
+                continue;
+            }
+        };
+        for w in &ex.warnings {
+            eprintln!("webclip: {name}: warning: {w}");
+        }
+        if ex.selection.is_empty() {
+            empty += 1;
+        }
+        let text = ex.text();
+        let written = match args.format {
+            Format::Text if many => writeln!(out, "==> {name} <==\n{text}\n"),
+            Format::Text => writeln!(out, "{text}"),
+            Format::Json => {
+                let v = webclip::output::json::render(&ex, &name, &text);
+                let s = if many { v.to_string() } else { serde_json::to_string_pretty(&v).unwrap_or_default() };
+                writeln!(out, "{s}")
+            }
+        };
+        if written.is_err() {
+            return ExitCode::from(1); // closed pipe
+        }
+    }
+    if failed > 0 {
+        ExitCode::from(1)
+    } else if empty > 0 {
+        ExitCode::from(3)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+fn read_input(path: &PathBuf, limit: u64) -> webclip::Result<Vec<u8>> {
+    let gz = path.extension().is_some_and(|e| e == "gz");
+    if path.as_os_str() == "-" {
+        return webclip::input::read_page(std::io::stdin().lock(), false, limit);
+    }
+    let file = std::fs::File::open(path)?;
+    if file.metadata().is_ok_and(|m| m.is_dir()) {
+        return Err(webclip::Error::Io(std::io::Error::other("is a directory")));
+    }
+    webclip::input::read_page(std::io::BufReader::new(file), gz, limit)
+}

@@ -1,0 +1,189 @@
+//! The `webclip` binary on good and bad input: exit codes and one-line errors that name the
+//! input and the cause.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+fn webclip(args: &[&str], stdin: Option<&[u8]>) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_webclip"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run webclip");
+    let mut input = child.stdin.take().unwrap();
+    let data = stdin.unwrap_or_default().to_vec();
+    let writer = std::thread::spawn(move || {
+        let _ = input.write_all(&data);
+    });
+    let out = child.wait_with_output().expect("wait");
+    writer.join().unwrap();
+    out
+}
+
+fn tmp(name: &str, bytes: &[u8]) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("webclip-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let p = dir.join(name);
+    std::fs::write(&p, bytes).unwrap();
+    p
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+const ARTICLE: &str = "<html><head><title>T</title></head><body><nav><ul><li><a href=/>Home</a></li><li><a href=/a>About</a></li>\
+    <li><a href=/b>Blog</a></li><li><a href=/c>Contact</a></li></ul></nav>\
+    <div id=side><ul><li>Popular</li><li>Tags</li><li>Archive</li><li>Authors</li><li>Events</li><li>Podcasts</li></ul></div>\
+    <div id=main><h1>A headline</h1><p>The first paragraph of the article is long enough to be the main content of this page. \
+    It goes on for a while, as articles do, with several sentences that say something about the subject, \
+    give a little background, quote somebody who knows, and lead the reader on to what comes next.</p>\
+    <p>The second paragraph adds more words, more sentences, and more reasons to keep reading it. \
+    It, too, is the kind of running prose that a person came to the page for, unlike the menus around it.</p></div>\
+    <div id=footer><ul><li>Copyright 2026</li><li>Privacy</li><li>Terms</li></ul></div></body></html>";
+
+fn fails_with(path: &Path, needle: &str) {
+    let o = webclip(&["extract", path.to_str().unwrap()], None);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert_eq!(err.lines().count(), 1, "one line: {err}");
+    assert!(err.contains(path.to_str().unwrap()) && err.contains(needle), "{err}");
+}
+
+#[test]
+fn extracts_from_file_and_stdin() {
+    let p = tmp("article.html", ARTICLE.as_bytes());
+    let o = webclip(&["extract", p.to_str().unwrap()], None);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).contains("The first paragraph"));
+    assert!(!stdout(&o).contains("Copyright"));
+    let o = webclip(&["extract", "-", "--format", "json"], Some(ARTICLE.as_bytes()));
+    assert_eq!(o.status.code(), Some(0));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["method"], "cnr");
+    assert!(v["text"].as_str().unwrap().contains("second paragraph"));
+    assert!(v["blocks"][0]["xpath"].as_str().unwrap().starts_with("/html/body/div"));
+    assert_eq!(v["options"]["top"]["rule"], "of-max");
+}
+
+#[test]
+fn empty_file() {
+    fails_with(&tmp("empty.html", b""), "empty input");
+}
+
+#[test]
+fn binary_junk() {
+    let junk: Vec<u8> = (0..10_000u32).map(|i| (i.wrapping_mul(2654435761) >> 11) as u8).collect();
+    fails_with(&tmp("junk.html", &junk), "not HTML");
+    fails_with(&tmp("image.html", b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR"), "PNG image");
+}
+
+#[test]
+fn gz_that_is_not_gzip() {
+    fails_with(&tmp("fake.html.gz", ARTICLE.as_bytes()), "not a valid gzip file");
+}
+
+#[test]
+fn missing_file_and_directory() {
+    fails_with(Path::new("/nonexistent/page.html"), "No such file");
+    fails_with(&std::env::temp_dir(), "directory");
+}
+
+#[test]
+fn too_large_and_unknown_charset() {
+    let p = tmp("big.html", ARTICLE.as_bytes());
+    let o = webclip(&["extract", p.to_str().unwrap(), "--max-bytes", "100"], None);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("page too large"));
+    let o = webclip(&["extract", p.to_str().unwrap(), "--charset", "nonsense-8"], None);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("unknown charset label \"nonsense-8\""));
+}
+
+#[test]
+fn huge_page() {
+    // ~50 MB: a long article among many boilerplate blocks.
+    let mut html = String::from("<html><body>");
+    let para =
+        "<p>Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor incididunt ut labore.</p>";
+    while html.len() < 50_000_000 {
+        html.push_str("<div class=ad><a href=/x>Buy now</a></div>");
+        html.push_str(para);
+    }
+    let p = tmp("huge.html", html.as_bytes());
+    let o = webclip(&["extract", p.to_str().unwrap()], None);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).contains("Lorem ipsum"));
+}
+
+#[test]
+fn deeply_nested_page() {
+    let n = 100_000;
+    let html = format!(
+        "<html><body>{}<p>Deep inside the page there is text.</p>{}</body></html>",
+        "<div>".repeat(n),
+        "</div>".repeat(n)
+    );
+    let o = webclip(&["extract", "-"], Some(html.as_bytes()));
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stdout(&o).trim(), "Deep inside the page there is text.");
+}
+
+#[test]
+fn invalid_bytes_in_declared_encoding() {
+    let html = b"<html><head><meta charset=shift_jis></head><body><p>Valid text then \x81\x20 broken bytes and more text here.</p></body></html>";
+    let o = webclip(&["extract", "-"], Some(html));
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).contains("broken bytes"));
+    assert!(stderr(&o).contains("<stdin>: warning: some bytes are not valid Shift_JIS"));
+}
+
+#[test]
+fn page_without_content_exits_3() {
+    let o = webclip(&["extract", "-"], Some(b"<html><body><img src=a.png><script>x()</script></body></html>"));
+    assert_eq!(o.status.code(), Some(3));
+    assert!(stderr(&o).contains("no main content found"));
+}
+
+#[test]
+fn batch_reports_failures_and_goes_on() {
+    let good = tmp("good.html", ARTICLE.as_bytes());
+    let bad = tmp("bad.html", b"");
+    let o = webclip(&["extract", bad.to_str().unwrap(), good.to_str().unwrap()], None);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("bad.html: empty input"));
+    assert!(stdout(&o).contains("The first paragraph"));
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    let o = webclip(&["extract", "--method", "magic"], None);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("unknown method"));
+    let o = webclip(&["extract", "--top", "fraction:7"], None);
+    assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
+fn eval_on_a_fixture_folder() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../webclip/tests/fixtures/wcxb-mini");
+    let csv = std::env::temp_dir().join(format!("webclip-eval-{}.csv", std::process::id()));
+    let o = webclip(&["eval", dir.to_str().unwrap(), "--out", csv.to_str().unwrap()], None);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    let row = out.lines().find(|l| l.starts_with("wcxb-mini")).expect("a row for the folder");
+    let cols: Vec<&str> = row.split_whitespace().collect();
+    assert_eq!((cols[1], cols[2]), ("4", "0"), "4 pages, 0 failures: {row}");
+    assert!(out.contains("failed pages: 0"));
+    let rows = std::fs::read_to_string(&csv).unwrap();
+    assert_eq!(rows.lines().count(), 5);
+    let o = webclip(&["eval", "/nonexistent-folder"], None);
+    assert!(stderr(&o).contains("/nonexistent-folder"));
+}

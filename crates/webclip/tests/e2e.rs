@@ -1,0 +1,40 @@
+//! End to end on real pages: bytes from the dataset format → extraction → scores.
+
+use std::path::Path;
+use webclip::eval::dataset::Dataset;
+use webclip::eval::metrics;
+
+fn fixture() -> Dataset {
+    Dataset::open(&Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/wcxb-mini")).unwrap()
+}
+
+#[test]
+fn cnr_default_extracts_real_pages() {
+    let ds = fixture();
+    assert_eq!(ds.records.len(), 4);
+    for rec in &ds.records {
+        let bytes = ds.html(rec).unwrap();
+        let ex = webclip::extract(&bytes, &webclip::Options::default()).unwrap();
+        let text = ex.text();
+        let with = rec.with.clone().unwrap_or_default();
+        let without = rec.without.clone().unwrap_or_default();
+        let s = metrics::score_page(&text, &rec.text, Some((&with, &without)));
+        let sn = s.snippets.unwrap();
+        assert_eq!((sn.fn_, sn.fp), (0, 0), "{}: snippets missed or wrongly kept", rec.id);
+        let summary = metrics::summarize(&[s]);
+        assert!(summary.sh.f1 > 0.9, "{}: SH F1 {:.3}", rec.id, summary.sh.f1);
+    }
+}
+
+#[test]
+fn blocks_cover_the_main_block_first() {
+    let ds = fixture();
+    let rec = &ds.records[0];
+    let bytes = ds.html(rec).unwrap();
+    let main = webclip::extract(&bytes, &webclip::Options::default()).unwrap();
+    let mut opts = webclip::Options::default();
+    opts.cnr.blocks = true;
+    let all = webclip::extract(&bytes, &opts).unwrap();
+    assert!(all.selection.blocks.len() > 1);
+    assert_eq!(all.selection.blocks[0].node, main.selection.blocks[0].node);
+}
