@@ -11,6 +11,8 @@ pub mod error;
 pub mod eval;
 pub mod extract;
 pub mod input;
+pub mod labels;
+pub mod leaves;
 pub mod methods;
 pub mod output;
 pub mod selection;
