@@ -2,6 +2,7 @@
 
 mod eval_cmd;
 mod extract_cmd;
+mod labels_cmd;
 
 use clap::{Args, Parser, Subcommand};
 use std::process::ExitCode;
@@ -22,6 +23,8 @@ enum Command {
     Extract(extract_cmd::ExtractArgs),
     /// Extract every page of labeled dataset folders and score the output.
     Eval(eval_cmd::EvalArgs),
+    /// Compare ground-truth alignment labels with human node labels (l3s-gn1, canola).
+    Labels(labels_cmd::LabelsArgs),
 }
 
 /// Options shared by every command that extracts.
@@ -81,5 +84,6 @@ fn main() -> ExitCode {
     match cli.command {
         Command::Extract(args) => extract_cmd::run(args),
         Command::Eval(args) => eval_cmd::run(args),
+        Command::Labels(args) => labels_cmd::run(args),
     }
 }

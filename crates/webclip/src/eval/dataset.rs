@@ -35,6 +35,9 @@ pub struct Record {
     pub split: Option<String>,
     #[serde(default)]
     pub lang: Option<String>,
+    /// Node-labelled HTML (`l3s-gn1`, `canola`).
+    #[serde(default)]
+    pub annotated_html_file: Option<String>,
 }
 
 /// `null` reads as an empty string (a page with no main content).
@@ -72,7 +75,16 @@ impl Dataset {
 
     /// The page's original bytes (gunzipped).
     pub fn html(&self, rec: &Record) -> Result<Vec<u8>> {
-        let path = self.dir.join(&rec.html_file);
+        self.read(&rec.html_file)
+    }
+
+    /// The annotated page's bytes, when the dataset has them.
+    pub fn annotated_html(&self, rec: &Record) -> Option<Result<Vec<u8>>> {
+        rec.annotated_html_file.as_deref().map(|f| self.read(f))
+    }
+
+    fn read(&self, file: &str) -> Result<Vec<u8>> {
+        let path = self.dir.join(file);
         let file = std::fs::File::open(&path)?;
         let gz = path.extension().is_some_and(|e| e == "gz");
         crate::input::read_page(std::io::BufReader::new(file), gz, crate::input::DEFAULT_MAX_BYTES)
