@@ -12,6 +12,7 @@ pub mod eval;
 pub mod extract;
 pub mod input;
 pub mod labels;
+pub mod learn;
 pub mod leaves;
 pub mod methods;
 pub mod output;

@@ -1,0 +1,185 @@
+//! Gradient-boosted trees: a compact model and its evaluator, and (with the `train` feature)
+//! training through forust-ml. Trained trees are copied into [`GbtModel`] node by node, so the
+//! extractor needs no training library and predictions are identical to forust's.
+
+use super::Samples;
+use serde::{Deserialize, Serialize};
+
+/// Marks a leaf in [`Tree::feature`].
+pub const LEAF: u32 = u32::MAX;
+
+/// One regression tree as parallel arrays; node 0 is the root. At a split, `row[feature] <
+/// threshold` goes left, anything else (NaN included) right.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Tree {
+    pub feature: Vec<u32>,
+    pub threshold: Vec<f64>,
+    pub left: Vec<u32>,
+    pub right: Vec<u32>,
+    /// Leaf weights (log-odds contributions); 0 at splits.
+    pub value: Vec<f32>,
+}
+
+impl Tree {
+    pub fn predict(&self, row: &[f64]) -> f64 {
+        let mut i = 0usize;
+        loop {
+            let f = self.feature[i];
+            if f == LEAF {
+                return self.value[i] as f64;
+            }
+            i = if row[f as usize] < self.threshold[i] { self.left[i] } else { self.right[i] } as usize;
+        }
+    }
+}
+
+/// A boosted ensemble for binary classification: log-odds = base score + Σ trees.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct GbtModel {
+    pub base_score: f64,
+    pub trees: Vec<Tree>,
+}
+
+impl GbtModel {
+    /// Log-odds of the positive class.
+    pub fn margin(&self, row: &[f64]) -> f64 {
+        self.base_score + self.trees.iter().map(|t| t.predict(row)).sum::<f64>()
+    }
+
+    /// Checks that every index is in range, so that evaluation cannot panic on a bad file.
+    pub fn validate(&self, n_features: usize) -> Result<(), String> {
+        for (k, t) in self.trees.iter().enumerate() {
+            let n = t.feature.len();
+            if n == 0 || [t.threshold.len(), t.left.len(), t.right.len(), t.value.len()].iter().any(|&l| l != n) {
+                return Err(format!("tree {k}: arrays of different lengths"));
+            }
+            for i in 0..n {
+                if t.feature[i] == LEAF {
+                    continue;
+                }
+                if t.feature[i] as usize >= n_features {
+                    return Err(format!("tree {k} node {i}: feature {} out of range", t.feature[i]));
+                }
+                // Children after their parent: no cycles, so evaluation terminates.
+                for c in [t.left[i], t.right[i]] {
+                    if c as usize >= n || c as usize <= i {
+                        return Err(format!("tree {k} node {i}: bad child {c}"));
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Training parameters (forust-ml names).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct GbtOptions {
+    pub iterations: usize,
+    pub learning_rate: f32,
+    pub max_depth: usize,
+    pub l2: f32,
+    pub min_leaf_weight: f32,
+    pub nbins: u16,
+    pub subsample: f32,
+    pub colsample_bytree: f64,
+    pub seed: u64,
+}
+
+impl Default for GbtOptions {
+    fn default() -> Self {
+        GbtOptions {
+            iterations: 200,
+            learning_rate: 0.1,
+            max_depth: 6,
+            l2: 1.0,
+            min_leaf_weight: 1.0,
+            nbins: 256,
+            subsample: 1.0,
+            colsample_bytree: 1.0,
+            seed: 0,
+        }
+    }
+}
+
+/// Trains with forust-ml (log loss) and copies the trees. `threads` = 1 is bit-for-bit
+/// reproducible.
+#[cfg(feature = "train")]
+pub fn train(s: &Samples, o: &GbtOptions, threads: usize) -> Result<GbtModel, String> {
+    use forust_ml::{objective::ObjectiveType, GradientBooster, Matrix};
+    if s.is_empty() {
+        return Err("no training samples".into());
+    }
+    // forust wants column-major data.
+    let (rows, cols) = (s.len(), s.n_features);
+    let mut col_major = vec![0.0; rows * cols];
+    for i in 0..rows {
+        for (j, v) in s.row(i).iter().enumerate() {
+            col_major[j * rows + i] = *v;
+        }
+    }
+    let matrix = Matrix::new(&col_major, rows, cols);
+    let mut booster = GradientBooster::default()
+        .set_objective_type(ObjectiveType::LogLoss)
+        .set_iterations(o.iterations)
+        .set_learning_rate(o.learning_rate)
+        .set_max_depth(o.max_depth)
+        .set_l2(o.l2)
+        .set_min_leaf_weight(o.min_leaf_weight)
+        .set_nbins(o.nbins)
+        .set_subsample(o.subsample)
+        .set_colsample_bytree(o.colsample_bytree)
+        .set_seed(o.seed)
+        .set_parallel(threads > 1)
+        .set_num_threads(Some(threads.max(1)));
+    booster.fit_unweighted(&matrix, &s.y, None).map_err(|e| e.to_string())?;
+    let trees = booster
+        .trees
+        .iter()
+        .map(|t| {
+            let n = t.nodes.len();
+            let mut tree = Tree {
+                feature: vec![LEAF; n],
+                threshold: vec![0.0; n],
+                left: vec![0; n],
+                right: vec![0; n],
+                value: vec![0.0; n],
+            };
+            for (i, node) in t.nodes.iter().enumerate() {
+                if node.is_leaf {
+                    tree.value[i] = node.weight_value;
+                } else {
+                    tree.feature[i] = node.split_feature as u32;
+                    tree.threshold[i] = node.split_value;
+                    tree.left[i] = node.left_child as u32;
+                    tree.right[i] = node.right_child as u32;
+                }
+            }
+            tree
+        })
+        .collect();
+    Ok(GbtModel { base_score: booster.base_score, trees })
+}
+
+#[cfg(all(test, feature = "train"))]
+mod tests {
+    use super::*;
+    use crate::learn::Rng;
+
+    #[test]
+    fn learns_xor_and_matches_forust() {
+        let mut s = Samples::new(2);
+        let mut rng = Rng::new(5);
+        for i in 0..2000 {
+            let a = rng.below(1000) as f64 / 1000.0;
+            let b = rng.below(1000) as f64 / 1000.0;
+            s.push(&[a, b], (a > 0.5) != (b > 0.5), i);
+        }
+        let o = GbtOptions { iterations: 50, max_depth: 3, ..Default::default() };
+        let m = train(&s, &o, 1).unwrap();
+        m.validate(2).unwrap();
+        let acc = (0..s.len()).filter(|&i| (m.margin(s.row(i)) > 0.0) == (s.y[i] > 0.5)).count();
+        assert!(acc as f64 / s.len() as f64 > 0.95);
+        assert_eq!(m, train(&s, &o, 1).unwrap(), "seeded training is reproducible");
+    }
+}

@@ -1,0 +1,188 @@
+//! Learning: feature scaling, logistic regression, a linear SVM, gradient-boosted trees (a
+//! small evaluator here; training through forust-ml behind the `train` feature), model files,
+//! and the cross-validation glue. Feature definitions live with the methods that use them.
+
+pub mod gbt;
+pub mod linear;
+pub mod model;
+pub mod scale;
+
+/// A labelled sample matrix: row-major features, 0/1 labels, and the page each row came from
+/// (cross-validation folds split by page, so a page's leaves never straddle train and test).
+#[derive(Debug, Clone, Default)]
+pub struct Samples {
+    pub n_features: usize,
+    pub x: Vec<f64>,
+    pub y: Vec<f64>,
+    pub group: Vec<u32>,
+}
+
+impl Samples {
+    pub fn new(n_features: usize) -> Samples {
+        Samples { n_features, ..Default::default() }
+    }
+
+    pub fn len(&self) -> usize {
+        self.y.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.y.is_empty()
+    }
+
+    pub fn row(&self, i: usize) -> &[f64] {
+        &self.x[i * self.n_features..(i + 1) * self.n_features]
+    }
+
+    pub fn push(&mut self, row: &[f64], y: bool, group: u32) {
+        debug_assert_eq!(row.len(), self.n_features);
+        self.x.extend_from_slice(row);
+        self.y.push(if y { 1.0 } else { 0.0 });
+        self.group.push(group);
+    }
+
+    /// The rows whose index satisfies `keep`.
+    pub fn subset(&self, keep: impl Fn(usize) -> bool) -> Samples {
+        let mut s = Samples::new(self.n_features);
+        for i in (0..self.len()).filter(|&i| keep(i)) {
+            s.x.extend_from_slice(self.row(i));
+            s.y.push(self.y[i]);
+            s.group.push(self.group[i]);
+        }
+        s
+    }
+
+    /// Only the given feature columns.
+    pub fn select_columns(&self, cols: &[usize]) -> Samples {
+        let mut s = Samples::new(cols.len());
+        for i in 0..self.len() {
+            let r = self.row(i);
+            s.x.extend(cols.iter().map(|&c| r[c]));
+        }
+        s.y = self.y.clone();
+        s.group = self.group.clone();
+        s
+    }
+}
+
+/// SplitMix64: a tiny deterministic generator, so that seeded results do not depend on the
+/// version of a random-number crate.
+#[derive(Debug, Clone)]
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed)
+    }
+
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// Uniform in `0..n`.
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next_u64() % n.max(1) as u64) as usize
+    }
+
+    /// Fisher–Yates shuffle.
+    pub fn shuffle<T>(&mut self, v: &mut [T]) {
+        for i in (1..v.len()).rev() {
+            let j = self.below(i + 1);
+            v.swap(i, j);
+        }
+    }
+}
+
+pub fn sigmoid(z: f64) -> f64 {
+    1.0 / (1.0 + (-z).exp())
+}
+
+/// Node-level confusion counts (the paper's Table 3: P = correct / identified, R = correct /
+/// actual, eqs. 1–3).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Confusion {
+    pub tp: u64,
+    pub fp: u64,
+    pub fn_: u64,
+    pub tn: u64,
+}
+
+impl Confusion {
+    pub fn add(&mut self, truth: bool, predicted: bool) {
+        match (truth, predicted) {
+            (true, true) => self.tp += 1,
+            (false, true) => self.fp += 1,
+            (true, false) => self.fn_ += 1,
+            (false, false) => self.tn += 1,
+        }
+    }
+
+    pub fn merge(&mut self, o: Confusion) {
+        self.tp += o.tp;
+        self.fp += o.fp;
+        self.fn_ += o.fn_;
+        self.tn += o.tn;
+    }
+
+    pub fn precision(&self) -> f64 {
+        self.tp as f64 / (self.tp + self.fp).max(1) as f64
+    }
+
+    pub fn recall(&self) -> f64 {
+        self.tp as f64 / (self.tp + self.fn_).max(1) as f64
+    }
+
+    pub fn f1(&self) -> f64 {
+        let (p, r) = (self.precision(), self.recall());
+        if p + r == 0.0 {
+            0.0
+        } else {
+            2.0 * p * r / (p + r)
+        }
+    }
+}
+
+/// Assigns each group (page) to one of `k` folds, shuffled with `seed`.
+pub fn group_folds(groups: &[u32], k: usize, seed: u64) -> Vec<usize> {
+    let n_groups = groups.iter().copied().max().map_or(0, |m| m as usize + 1);
+    let mut order: Vec<usize> = (0..n_groups).collect();
+    Rng::new(seed).shuffle(&mut order);
+    let mut fold_of_group = vec![0; n_groups];
+    for (pos, &g) in order.iter().enumerate() {
+        fold_of_group[g] = pos % k;
+    }
+    groups.iter().map(|&g| fold_of_group[g as usize]).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn folds_keep_groups_together() {
+        let groups = [0, 0, 1, 1, 1, 2, 3, 3, 4];
+        let folds = group_folds(&groups, 2, 7);
+        for i in 0..groups.len() {
+            for j in 0..groups.len() {
+                if groups[i] == groups[j] {
+                    assert_eq!(folds[i], folds[j]);
+                }
+            }
+        }
+        assert!(folds.contains(&0) && folds.contains(&1));
+    }
+
+    #[test]
+    fn confusion_by_hand() {
+        let mut c = Confusion::default();
+        for (t, p) in [(true, true), (true, false), (false, true), (true, true), (false, false)] {
+            c.add(t, p);
+        }
+        assert!((c.precision() - 2.0 / 3.0).abs() < 1e-12);
+        assert!((c.recall() - 2.0 / 3.0).abs() < 1e-12);
+    }
+}
