@@ -3,6 +3,7 @@
 use crate::MethodArgs;
 use clap::Args;
 use rayon::prelude::*;
+use std::collections::HashMap;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -12,14 +13,10 @@ use webclip::eval::metrics::{self, PageScore, Summary};
 
 #[derive(Args)]
 pub struct EvalArgs {
-    /// Dataset folders in the ../shared/data format (pages.jsonl + html/).
-    #[arg(value_name = "DIR", required = true)]
-    pub dirs: Vec<PathBuf>,
+    #[command(flatten)]
+    pub data: crate::DataArgs,
     #[command(flatten)]
     pub method: MethodArgs,
-    /// Score only the first N pages of each folder.
-    #[arg(long, value_name = "N")]
-    pub limit: Option<usize>,
     /// Write one CSV row per page (scores, sizes, time, error) to this file.
     #[arg(long, value_name = "FILE")]
     pub out: Option<PathBuf>,
@@ -27,13 +24,22 @@ pub struct EvalArgs {
     /// ground truth includes the title).
     #[arg(long)]
     pub prepend_title: bool,
+    /// Score another tool's output instead of extracting: a JSON-lines file (or a folder of
+    /// `<dataset>.jsonl` files) with `id`, `text` and optionally `title`, `author`, `date`,
+    /// `secs` per page.
+    #[arg(long, value_name = "PATH")]
+    pub predictions: Option<PathBuf>,
     /// Worker threads (pages/s "extract" is single-thread throughput whatever this is).
     #[arg(long, default_value_t = 1)]
     pub jobs: usize,
 }
 
+/// Metadata agreement of one page: (title, author, date), None where the truth lacks it.
+type MetaRow = [Option<metrics::FieldMatch>; 3];
+
 struct PageRow {
     id: String,
+    meta: MetaRow,
     score: PageScore,
     out_chars: usize,
     truth_chars: usize,
@@ -41,42 +47,106 @@ struct PageRow {
     error: Option<String>,
 }
 
-fn eval_page(ds: &Dataset, rec: &Record, options: &webclip::Options, prepend_title: bool) -> PageRow {
+/// Another tool's output for one page.
+#[derive(serde::Deserialize, Default, Clone)]
+struct Prediction {
+    #[serde(default)]
+    text: Option<String>,
+    #[serde(default)]
+    title: Option<String>,
+    #[serde(default)]
+    author: Option<String>,
+    #[serde(default)]
+    date: Option<String>,
+    #[serde(default)]
+    secs: f64,
+}
+
+fn load_predictions(path: &std::path::Path, dataset: &str) -> Result<HashMap<String, Prediction>, String> {
+    let file = if path.is_dir() { path.join(format!("{dataset}.jsonl")) } else { path.to_path_buf() };
+    let text = std::fs::read_to_string(&file).map_err(|e| format!("{}: {e}", file.display()))?;
+    let mut out = HashMap::new();
+    for (n, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
+        let v: serde_json::Value =
+            serde_json::from_str(line).map_err(|e| format!("{}:{}: {e}", file.display(), n + 1))?;
+        let id = v.get("id").and_then(|i| i.as_str()).ok_or_else(|| format!("{}:{}: no id", file.display(), n + 1))?;
+        let p: Prediction =
+            serde_json::from_value(v.clone()).map_err(|e| format!("{}:{}: {e}", file.display(), n + 1))?;
+        out.insert(id.to_string(), p);
+    }
+    Ok(out)
+}
+
+fn score_prediction(rec: &Record, p: Option<&Prediction>) -> PageRow {
+    let p = p.cloned().unwrap_or_default();
+    let output = p.text.clone().unwrap_or_default();
+    let meta = webclip::article::metadata::Metadata {
+        title: p.title.clone(),
+        authors: p.author.iter().cloned().collect(),
+        date_published: p.date.clone(),
+        ..Default::default()
+    };
+    let mut row = score_output(rec, &output, &meta);
+    row.extract_secs = p.secs;
+    row
+}
+
+/// Scores an output and its metadata against a record.
+fn score_output(rec: &Record, output: &str, m: &webclip::article::metadata::Metadata) -> PageRow {
     let snippets = match (&rec.with, &rec.without) {
         (None, None) => None,
         (w, wo) => Some((w.as_deref().unwrap_or(&[]), wo.as_deref().unwrap_or(&[]))),
     };
-    let mut row = PageRow {
+    let authors = (!m.authors.is_empty()).then(|| m.authors.join(", "));
+    let truth_author = rec.author.as_ref().and_then(|a| a.as_str()).filter(|a| !a.trim().is_empty());
+    PageRow {
         id: rec.id.clone(),
-        score: PageScore::default(),
-        out_chars: 0,
+        meta: [
+            rec.title.as_deref().filter(|t| !t.trim().is_empty()).map(|t| metrics::text_field(m.title.as_deref(), t)),
+            truth_author.map(|a| metrics::text_field(authors.as_deref(), a)),
+            rec.date
+                .as_deref()
+                .filter(|d| !d.trim().is_empty())
+                .map(|d| metrics::date_field(m.date_published.as_deref(), d)),
+        ],
+        score: metrics::score_page(output, &rec.text, snippets),
+        out_chars: output.chars().count(),
         truth_chars: rec.text.chars().count(),
         extract_secs: 0.0,
         error: None,
-    };
-    let output = match ds.html(rec) {
+    }
+}
+
+fn eval_page(ds: &Dataset, rec: &Record, options: &webclip::Options, prepend_title: bool) -> PageRow {
+    let bytes = match ds.html(rec) {
+        Ok(b) => b,
         Err(e) => {
+            let mut row = score_output(rec, "", &Default::default());
             row.error = Some(format!("{}: {e}", rec.html_file));
-            String::new()
-        }
-        Ok(bytes) => {
-            let t0 = Instant::now();
-            let result = webclip::extract(&bytes, options).map(|ex| {
-                let text = ex.text();
-                match ex.page.title() {
-                    Some(t) if prepend_title => format!("{t}\n\n{text}"),
-                    _ => text,
-                }
-            });
-            row.extract_secs = t0.elapsed().as_secs_f64();
-            result.unwrap_or_else(|e| {
-                row.error = Some(e.to_string());
-                String::new()
-            })
+            return row;
         }
     };
-    row.out_chars = output.chars().count();
-    row.score = metrics::score_page(&output, &rec.text, snippets);
+    let mut options = options.clone();
+    options.url = rec.url.clone();
+    let t0 = Instant::now();
+    let result = webclip::extract(&bytes, &options).map(|ex| {
+        let text = ex.text();
+        let text = match &ex.metadata.title {
+            Some(t) if prepend_title => format!("{t}\n\n{text}"),
+            _ => text,
+        };
+        (text, ex.metadata)
+    });
+    let secs = t0.elapsed().as_secs_f64();
+    let mut row = match result {
+        Ok((text, meta)) => score_output(rec, &text, &meta),
+        Err(e) => {
+            let mut row = score_output(rec, "", &Default::default());
+            row.error = Some(e.to_string());
+            row
+        }
+    };
+    row.extract_secs = secs;
     row
 }
 
@@ -85,7 +155,10 @@ fn pct(x: f64) -> String {
 }
 
 pub fn run(args: EvalArgs) -> ExitCode {
-    let options = args.method.options();
+    let options = match args.method.resolve() {
+        Ok(o) => o,
+        Err(code) => return code,
+    };
     let pool = match rayon::ThreadPoolBuilder::new().num_threads(args.jobs.max(1)).build() {
         Ok(p) => p,
         Err(e) => {
@@ -109,8 +182,15 @@ pub fn run(args: EvalArgs) -> ExitCode {
     };
     println!(
         "method {} options {}{}",
-        webclip::extract::method(&options).name(),
-        serde_json::to_string(&options.cnr).unwrap_or_default(),
+        if args.predictions.is_some() {
+            "predictions".to_string()
+        } else {
+            webclip::extract::method(&options).name().to_string()
+        },
+        match options.method {
+            webclip::methods::MethodKind::Cnr => serde_json::to_string(&options.cnr).unwrap_or_default(),
+            _ => format!("model {}", args.method.model.as_ref().map_or("embedded".into(), |p| p.display().to_string())),
+        },
         if args.prepend_title { " (title prepended)" } else { "" }
     );
     println!(
@@ -126,7 +206,8 @@ pub fn run(args: EvalArgs) -> ExitCode {
         "e2e p/s"
     );
     let mut all_failed = 0;
-    for dir in &args.dirs {
+    let mut meta_rows: Vec<(String, [String; 3])> = Vec::new();
+    for dir in &args.data.dirs {
         let ds = match Dataset::open(dir) {
             Ok(d) => d,
             Err(e) => {
@@ -135,10 +216,19 @@ pub fn run(args: EvalArgs) -> ExitCode {
                 continue;
             }
         };
-        let recs: Vec<&Record> = ds.records.iter().take(args.limit.unwrap_or(usize::MAX)).collect();
+        let recs: Vec<&Record> = ds.records.iter().take(args.data.limit.unwrap_or(usize::MAX)).collect();
         let t0 = Instant::now();
-        let rows: Vec<PageRow> =
-            pool.install(|| recs.par_iter().map(|r| eval_page(&ds, r, &options, args.prepend_title)).collect());
+        let rows: Vec<PageRow> = match &args.predictions {
+            Some(path) => match load_predictions(path, &ds.name) {
+                Ok(preds) => recs.iter().map(|r| score_prediction(r, preds.get(&r.id))).collect(),
+                Err(e) => {
+                    eprintln!("webclip: {e}");
+                    all_failed += 1;
+                    continue;
+                }
+            },
+            None => pool.install(|| recs.par_iter().map(|r| eval_page(&ds, r, &options, args.prepend_title)).collect()),
+        };
         let wall = t0.elapsed().as_secs_f64();
         let scores: Vec<PageScore> = rows.iter().map(|r| r.score).collect();
         let s: Summary = metrics::summarize(&scores);
@@ -161,6 +251,20 @@ pub fn run(args: EvalArgs) -> ExitCode {
             eprintln!("webclip: {}/{}: {}", ds.name, f.id, f.error.as_deref().unwrap_or(""));
         }
         all_failed += failures.len();
+        let cell = |k: usize| {
+            let got: Vec<metrics::FieldMatch> = rows.iter().filter_map(|r| r.meta[k]).collect();
+            let n = got.len().max(1) as f64;
+            let pct = |c: usize| 100.0 * c as f64 / n;
+            format!(
+                "{:>5} {:>6.1} {:>6.1}",
+                got.len(),
+                pct(got.iter().filter(|m| m.exact).count()),
+                pct(got.iter().filter(|m| m.normalized).count())
+            )
+        };
+        if rows.iter().any(|r| r.meta.iter().any(Option::is_some)) {
+            meta_rows.push((ds.name.clone(), [cell(0), cell(1), cell(2)]));
+        }
         if let Some(w) = csv.as_mut() {
             for r in &rows {
                 let sn = r.score.snippets.unwrap_or_default();
@@ -187,6 +291,13 @@ pub fn run(args: EvalArgs) -> ExitCode {
                     r.error.as_deref().map(|e| format!("\"{}\"", e.replace('"', "'"))).unwrap_or_default()
                 );
             }
+        }
+    }
+    if !meta_rows.is_empty() {
+        println!("metadata (pages labelled / exact % / normalised %):");
+        println!("{:<16} {:^20} {:^20} {:^20}", "dataset", "title", "author", "date");
+        for (name, cells) in &meta_rows {
+            println!("{name:<16} {} {} {}", cells[0], cells[1], cells[2]);
         }
     }
     println!("failed pages: {all_failed}");

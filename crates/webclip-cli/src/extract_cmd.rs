@@ -17,21 +17,37 @@ pub struct ExtractArgs {
     /// each page and JSON output writes one object per line.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
+    /// With --format json: the body's format.
+    #[arg(long, value_enum, default_value_t = BodyFormat::Text)]
+    pub body: BodyFormat,
     /// Largest page accepted, in bytes after decompression.
     #[arg(long, default_value_t = webclip::input::DEFAULT_MAX_BYTES, value_name = "BYTES")]
     pub max_bytes: u64,
 }
 
-#[derive(Clone, Copy, ValueEnum)]
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum Format {
     Text,
+    Markdown,
+    Html,
     Json,
+}
+
+/// The body's format inside JSON output.
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum BodyFormat {
+    Text,
+    Markdown,
+    Html,
 }
 
 /// Exit codes: 0 every page extracted; 1 some input failed; 2 usage error; 3 no failure but
 /// some page had no main content.
 pub fn run(args: ExtractArgs) -> ExitCode {
-    let options = args.method.options();
+    let options = match args.method.resolve() {
+        Ok(o) => o,
+        Err(code) => return code,
+    };
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let (mut failed, mut empty) = (0, 0);
@@ -53,15 +69,22 @@ pub fn run(args: ExtractArgs) -> ExitCode {
         if ex.selection.is_empty() {
             empty += 1;
         }
-        let text = ex.text();
+        let (body_format, body_name) = match (args.format, args.body) {
+            (Format::Markdown, _) | (Format::Json, BodyFormat::Markdown) => {
+                (webclip::extract::Format::Markdown, "markdown")
+            }
+            (Format::Html, _) | (Format::Json, BodyFormat::Html) => (webclip::extract::Format::Html, "html"),
+            _ => (webclip::extract::Format::Text, "text"),
+        };
+        let text = ex.render(body_format);
         let written = match args.format {
-            Format::Text if many => writeln!(out, "==> {name} <==\n{text}\n"),
-            Format::Text => writeln!(out, "{text}"),
             Format::Json => {
-                let v = webclip::output::json::render(&ex, &name, &text);
+                let v = webclip::output::json::render(&ex, &name, body_name, &text);
                 let s = if many { v.to_string() } else { serde_json::to_string_pretty(&v).unwrap_or_default() };
                 writeln!(out, "{s}")
             }
+            _ if many => writeln!(out, "==> {name} <==\n{text}\n"),
+            _ => writeln!(out, "{text}"),
         };
         if written.is_err() {
             return ExitCode::from(1); // closed pipe

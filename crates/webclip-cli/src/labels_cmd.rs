@@ -58,7 +58,8 @@ fn report(name: &str, what: &str, c: [u64; 4]) {
     let r = c[0] as f64 / (c[0] + c[1]).max(1) as f64;
     let f = if p + r > 0.0 { 2.0 * p * r / (p + r) } else { 0.0 };
     // Cohen's kappa: agreement beyond chance.
-    let pe = ((c[0] + c[1]) as f64 * (c[0] + c[2]) as f64 + (c[2] + c[3]) as f64 * (c[1] + c[3]) as f64) / (total * total);
+    let pe =
+        ((c[0] + c[1]) as f64 * (c[0] + c[2]) as f64 + (c[2] + c[3]) as f64 * (c[1] + c[3]) as f64) / (total * total);
     let kappa = if pe < 1.0 { (acc - pe) / (1.0 - pe) } else { 1.0 };
     println!(
         "{name:<10} {what:<7} {:>9} {:>6.1} {:>6.1} {:>6.1} {:>6.1} {:>6.3}",
@@ -74,7 +75,10 @@ fn report(name: &str, what: &str, c: [u64; 4]) {
 pub fn run(args: LabelsArgs) -> ExitCode {
     let pool = rayon::ThreadPoolBuilder::new().num_threads(args.jobs.max(1)).build().expect("thread pool");
     println!("alignment labels (predictor) against human labels (truth), per text leaf");
-    println!("{:<10} {:<7} {:>9} {:>6} {:>6} {:>6} {:>6} {:>6}", "dataset", "unit", "count", "agree", "P", "R", "F1", "kappa");
+    println!(
+        "{:<10} {:<7} {:>9} {:>6} {:>6} {:>6} {:>6} {:>6}",
+        "dataset", "unit", "count", "agree", "P", "R", "F1", "kappa"
+    );
     let mut code = ExitCode::SUCCESS;
     for dir in &args.dirs {
         let ds = match Dataset::open(dir) {

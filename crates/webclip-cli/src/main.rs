@@ -1,13 +1,17 @@
 //! The `webclip` command: a thin front end over the `webclip` library.
 
+mod bench_cmd;
 mod eval_cmd;
 mod extract_cmd;
 mod labels_cmd;
+mod train_cmd;
 
 use clap::{Args, Parser, Subcommand};
 use std::process::ExitCode;
+use webclip::methods::auto::{AutoOptions, Favor};
 use webclip::methods::cnr::{CnrOptions, TopNodes};
 use webclip::methods::MethodKind;
+use webclip::output::walk::ContentOptions;
 
 /// Finds the main content of web pages and drops menus, ads, footers and link lists.
 #[derive(Parser)]
@@ -25,6 +29,22 @@ enum Command {
     Eval(eval_cmd::EvalArgs),
     /// Compare ground-truth alignment labels with human node labels (l3s-gn1, canola).
     Labels(labels_cmd::LabelsArgs),
+    /// Time each stage of extraction, single-threaded, over dataset folders.
+    Bench(bench_cmd::BenchArgs),
+    /// Train a model (with cross-validation and an ablation table on request).
+    #[command(subcommand)]
+    Train(train_cmd::TrainCommand),
+}
+
+/// Dataset folders and how many pages of each: shared by the commands that read them.
+#[derive(Args, Clone)]
+pub struct DataArgs {
+    /// Dataset folders in the ../shared/data format (pages.jsonl + html/).
+    #[arg(value_name = "DIR", required = true)]
+    pub dirs: Vec<std::path::PathBuf>,
+    /// Only the first N pages of each folder.
+    #[arg(long, value_name = "N")]
+    pub limit: Option<usize>,
 }
 
 /// Options shared by every command that extracts.
@@ -50,11 +70,84 @@ pub struct MethodArgs {
     /// byte-order mark still wins).
     #[arg(long, value_name = "LABEL")]
     pub charset: Option<String>,
+    /// boosted, boosted-plus: a model file (from `webclip train boosted`) instead of the
+    /// embedded model.
+    #[arg(long, value_name = "FILE")]
+    pub model: Option<std::path::PathBuf>,
+    /// boosted, boosted-plus: score at or above which a leaf is content (default: the model's).
+    #[arg(long, value_name = "P")]
+    pub threshold: Option<f64>,
+    /// auto: lean towards precision (less boilerplate) or recall (less lost content).
+    #[arg(long, value_enum, default_value = "balanced")]
+    pub favor: FavorArg,
+    /// Comment sections: off leaves them out, on adds them (default: what the method chose;
+    /// auto leaves them out).
+    #[arg(long, value_enum)]
+    pub comments: Option<OnOff>,
+    /// Leave tables out of the output.
+    #[arg(long)]
+    pub no_tables: bool,
+    /// Include images (markdown and HTML output): source and alt text.
+    #[arg(long)]
+    pub images: bool,
+    /// Include links (markdown and HTML output).
+    #[arg(long)]
+    pub links: bool,
+    /// Drop bold and italics (markdown and HTML output).
+    #[arg(long)]
+    pub no_formatting: bool,
+    /// The page's URL (for metadata such as the site name and dates in the path).
+    #[arg(long, value_name = "URL")]
+    pub url: Option<String>,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum OnOff {
+    On,
+    Off,
+}
+
+#[derive(Clone, Copy, clap::ValueEnum)]
+pub enum FavorArg {
+    Precision,
+    Balanced,
+    Recall,
+}
+
+impl From<FavorArg> for Favor {
+    fn from(f: FavorArg) -> Favor {
+        match f {
+            FavorArg::Precision => Favor::Precision,
+            FavorArg::Balanced => Favor::Balanced,
+            FavorArg::Recall => Favor::Recall,
+        }
+    }
 }
 
 impl MethodArgs {
-    pub fn options(&self) -> webclip::Options {
-        webclip::Options {
+    /// The library options, or exit code 2 after printing why (a model file that cannot be read).
+    pub fn resolve(&self) -> Result<webclip::Options, ExitCode> {
+        self.options().map_err(|e| {
+            eprintln!("webclip: {e}");
+            ExitCode::from(2)
+        })
+    }
+
+    /// The library options; fails with a message naming the model file when it cannot be read.
+    pub fn options(&self) -> Result<webclip::Options, String> {
+        let model = match &self.model {
+            None => None,
+            Some(_) if self.method == MethodKind::Cnr => {
+                return Err("--model goes with --method auto, boosted or boosted-plus".into())
+            }
+            Some(path) => {
+                let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+                let m =
+                    webclip::learn::model::Model::from_json(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+                Some(std::sync::Arc::new(m))
+            }
+        };
+        Ok(webclip::Options {
             method: self.method,
             cnr: CnrOptions {
                 top: self.top,
@@ -64,7 +157,18 @@ impl MethodArgs {
                 ..Default::default()
             },
             charset: self.charset.clone(),
-        }
+            model,
+            threshold: self.threshold,
+            auto: AutoOptions { favor: self.favor.into(), ..Default::default() },
+            content: ContentOptions {
+                tables: !self.no_tables,
+                images: self.images,
+                links: self.links,
+                formatting: !self.no_formatting,
+            },
+            comments: self.comments.map(|c| c == OnOff::On),
+            url: self.url.clone(),
+        })
     }
 }
 
@@ -85,5 +189,7 @@ fn main() -> ExitCode {
         Command::Extract(args) => extract_cmd::run(args),
         Command::Eval(args) => eval_cmd::run(args),
         Command::Labels(args) => labels_cmd::run(args),
+        Command::Train(cmd) => train_cmd::run(cmd),
+        Command::Bench(args) => bench_cmd::run(args),
     }
 }

@@ -39,7 +39,7 @@ fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()
 }
 
-const ARTICLE: &str = "<html><head><title>T</title></head><body><nav><ul><li><a href=/>Home</a></li><li><a href=/a>About</a></li>\
+const ARTICLE: &str = "<html><head><title>A headline | Example News</title></head><body><nav><ul><li><a href=/>Home</a></li><li><a href=/a>About</a></li>\
     <li><a href=/b>Blog</a></li><li><a href=/c>Contact</a></li></ul></nav>\
     <div id=side><ul><li>Popular</li><li>Tags</li><li>Archive</li><li>Authors</li><li>Events</li><li>Podcasts</li></ul></div>\
     <div id=main><h1>A headline</h1><p>The first paragraph of the article is long enough to be the main content of this page. \
@@ -68,7 +68,8 @@ fn extracts_from_file_and_stdin() {
     assert_eq!(o.status.code(), Some(0));
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(v["method"], "cnr");
-    assert!(v["text"].as_str().unwrap().contains("second paragraph"));
+    assert!(v["body"].as_str().unwrap().contains("second paragraph"));
+    assert_eq!(v["metadata"]["title"], "A headline");
     assert!(v["blocks"][0]["xpath"].as_str().unwrap().starts_with("/html/body/div"));
     assert_eq!(v["options"]["top"]["rule"], "of-max");
 }
@@ -186,4 +187,28 @@ fn eval_on_a_fixture_folder() {
     assert_eq!(rows.lines().count(), 5);
     let o = webclip(&["eval", "/nonexistent-folder"], None);
     assert!(stderr(&o).contains("/nonexistent-folder"));
+}
+
+#[test]
+fn boosted_methods_work_out_of_the_box() {
+    let page = Path::new(env!("CARGO_MANIFEST_DIR")).join("../webclip/tests/fixtures/wcxb-mini/html/dev-0180.html.gz");
+    for method in ["boosted", "boosted-plus"] {
+        let o = webclip(&["extract", page.to_str().unwrap(), "--method", method, "--format", "json"], None);
+        assert_eq!(o.status.code(), Some(0), "{method}: {}", stderr(&o));
+        let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        assert_eq!(v["method"], method);
+        assert!(v["body"].as_str().unwrap().len() > 200, "{method}");
+    }
+}
+
+#[test]
+fn bad_model_file_is_a_usage_error() {
+    let bad = tmp("model.json", b"{\"not\": \"a model\"}");
+    let o =
+        webclip(&["extract", "-", "--method", "boosted", "--model", bad.to_str().unwrap()], Some(ARTICLE.as_bytes()));
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("model.json: not a webclip model"), "{}", stderr(&o));
+    let o = webclip(&["extract", "-", "--model", bad.to_str().unwrap()], Some(ARTICLE.as_bytes()));
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("--model goes with"));
 }

@@ -1,13 +1,19 @@
 //! The pipeline: bytes → decoded text → `Page` → `NodeStats` → method → `Selection`.
 
+use crate::article::metadata::Metadata;
 use crate::dom::Page;
 use crate::error::Result;
 use crate::input::{self, CharsetSource};
+use crate::learn::model::Model;
+use crate::methods::auto::{Auto, AutoOptions};
+use crate::methods::boosted::{default_model, Boosted, FeatureSet};
 use crate::methods::cnr::{Cnr, CnrOptions};
 use crate::methods::{Method, MethodKind};
+use crate::output::walk::ContentOptions;
 use crate::selection::Selection;
 use crate::stats::NodeStats;
 use encoding_rs::Encoding;
+use std::sync::Arc;
 
 /// What to run.
 #[derive(Debug, Clone)]
@@ -16,11 +22,33 @@ pub struct Options {
     pub cnr: CnrOptions,
     /// A charset label from the transport layer (HTTP `Content-Type`), if known.
     pub charset: Option<String>,
+    /// A model for the learned methods instead of the embedded one.
+    pub model: Option<Arc<Model>>,
+    /// Overrides a learned method's decision threshold.
+    pub threshold: Option<f64>,
+    pub auto: AutoOptions,
+    /// What the text, markdown and HTML output include.
+    pub content: ContentOptions,
+    /// Comment sections: `Some(false)` leaves them out, `Some(true)` adds them, `None` keeps
+    /// what the method chose (`auto` leaves them out).
+    pub comments: Option<bool>,
+    /// Where the page came from (metadata, relative links).
+    pub url: Option<String>,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options { method: MethodKind::Cnr, cnr: CnrOptions::default(), charset: None }
+        Options {
+            method: MethodKind::Auto,
+            cnr: CnrOptions::default(),
+            charset: None,
+            model: None,
+            threshold: None,
+            auto: AutoOptions::default(),
+            content: ContentOptions::default(),
+            comments: None,
+            url: None,
+        }
     }
 }
 
@@ -34,12 +62,31 @@ pub struct Extraction {
     pub charset_source: CharsetSource,
     /// Things worth telling the user that did not stop extraction.
     pub warnings: Vec<String>,
+    pub metadata: Metadata,
+    pub content: ContentOptions,
+}
+
+/// Output formats of the body.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    Text,
+    Markdown,
+    Html,
 }
 
 impl Extraction {
     /// The selection as plain text.
     pub fn text(&self) -> String {
-        crate::output::text::render(&self.page, &self.selection)
+        self.render(Format::Text)
+    }
+
+    /// The selection in a format.
+    pub fn render(&self, format: Format) -> String {
+        match format {
+            Format::Text => crate::output::text::render_with(&self.page, &self.selection, &self.content),
+            Format::Markdown => crate::output::markdown::render(&self.page, &self.selection, &self.content),
+            Format::Html => crate::output::html::render(&self.page, &self.selection, &self.content),
+        }
     }
 }
 
@@ -47,6 +94,15 @@ impl Extraction {
 pub fn method(options: &Options) -> Box<dyn Method + Send + Sync> {
     match options.method {
         MethodKind::Cnr => Box::new(Cnr { options: options.cnr.clone() }),
+        MethodKind::Auto => {
+            let model = options.model.clone().unwrap_or_else(|| default_model(FeatureSet::Extended));
+            Box::new(Auto { boosted: Boosted { model, threshold: None }, options: options.auto })
+        }
+        MethodKind::Boosted | MethodKind::BoostedPlus => {
+            let set = if options.method == MethodKind::Boosted { FeatureSet::Paper } else { FeatureSet::Extended };
+            let model = options.model.clone().unwrap_or_else(|| default_model(set));
+            Box::new(Boosted { model, threshold: options.threshold })
+        }
     }
 }
 
@@ -60,9 +116,26 @@ pub fn extract(bytes: &[u8], options: &Options) -> Result<Extraction> {
     let page = Page::parse(&decoded.text);
     drop(decoded.text);
     let stats = NodeStats::compute(&page);
-    let selection = method(options).select(&page, &stats);
+    let mut selection = method(options).select(&page, &stats);
+    let comments = options.comments.or((options.method == MethodKind::Auto).then_some(false));
+    if let Some(include) = comments {
+        crate::article::comments::apply(&page, &stats, &mut selection, include);
+    }
     if selection.is_empty() {
         warnings.push("no main content found".into());
     }
-    Ok(Extraction { page, stats, selection, encoding: decoded.encoding, charset_source: decoded.source, warnings })
+    let body = crate::output::text::render(&page, &selection);
+    // Language detection needs a sample, not the whole text.
+    let sample: String = body.chars().take(4000).collect();
+    let metadata = crate::article::metadata::extract(&page, options.url.as_deref(), Some(&sample));
+    Ok(Extraction {
+        page,
+        stats,
+        selection,
+        encoding: decoded.encoding,
+        charset_source: decoded.source,
+        warnings,
+        metadata,
+        content: options.content,
+    })
 }

@@ -1,8 +1,9 @@
 //! Ground truth → node labels.
 //!
 //! [`align`] labels every text leaf content or boilerplate by aligning the ground-truth text
-//! to the page's text over lowercased word tokens: a token-level diff (Myers, with a time
-//! limit so that huge pages stay near-linear) finds the longest common subsequence, and a leaf
+//! to the page's text over lowercased word tokens: a token-level diff (patience diff, which
+//! anchors on unique tokens and falls back to Myers between anchors) finds a common
+//! subsequence, and a leaf
 //! is content when at least [`MIN_MATCHED`] of its tokens are matched. Whitespace,
 //! punctuation and small edits do not matter; order does, so a word of a menu does not match
 //! the same word in the article.
@@ -15,7 +16,6 @@ use crate::dom::{NodeId, NodeKind, Page};
 use crate::eval::metrics::tokens;
 use crate::leaves::Leaf;
 use std::collections::HashMap;
-use std::time::{Duration, Instant};
 
 /// Share of a leaf's tokens that must be matched for it to count as content.
 pub const MIN_MATCHED: f64 = 0.5;
@@ -52,8 +52,9 @@ pub fn align(page: &Page, leaves: &[Leaf], truth: &str) -> Vec<LeafMatch> {
         }
     }
     let truth_toks: Vec<u32> = tokens(truth).into_iter().map(&mut intern).collect();
-    let deadline = Instant::now() + Duration::from_secs(2);
-    let ops = similar::capture_diff_slices_deadline(similar::Algorithm::Myers, &page_toks, &truth_toks, Some(deadline));
+    // No deadline: labels must not depend on machine load (models are reproduced byte for
+    // byte). Patience anchors on unique tokens first, which keeps long pages fast.
+    let ops = similar::capture_diff_slices(similar::Algorithm::Patience, &page_toks, &truth_toks);
     for op in ops {
         if let similar::DiffOp::Equal { old_index, len, .. } = op {
             for &k in &owner[old_index..old_index + len] {

@@ -88,8 +88,7 @@ impl Leaf {
     /// The leaf as a selection block: its container without the children outside the run.
     pub fn block(&self, page: &Page, score: f64, reason: impl Into<String>) -> Block {
         let mut b = Block::new(self.container, score, reason);
-        b.excluded =
-            page.children(self.container).filter(|&c| page.end(c) < self.first || c > self.last).collect();
+        b.excluded = page.children(self.container).filter(|&c| page.end(c) < self.first || c > self.last).collect();
         b
     }
 
@@ -123,9 +122,8 @@ mod tests {
         let ls = leaves(&page, &stats);
         assert_eq!(ls.len(), 3);
         let sel = crate::selection::Selection {
-            method: "t".into(),
-            options: Default::default(),
             blocks: vec![ls[2].block(&page, 1.0, "")],
+            ..crate::selection::Selection::new("t", Default::default())
         };
         assert_eq!(crate::output::text::render(&page, &sel), "after more");
     }

@@ -6,6 +6,7 @@
 //! assert!(ex.text().contains("main text"));
 //! ```
 
+pub mod article;
 pub mod dom;
 pub mod error;
 pub mod eval;

@@ -29,6 +29,15 @@ pub struct Selection {
     pub method: String,
     pub options: serde_json::Value,
     pub blocks: Vec<Block>,
+    /// Blocks are in relevance order (output block by block) rather than document order.
+    pub relevance_order: bool,
+}
+
+impl Selection {
+    /// An empty selection of a method.
+    pub fn new(method: impl Into<String>, options: serde_json::Value) -> Selection {
+        Selection { method: method.into(), options, blocks: Vec::new(), relevance_order: false }
+    }
 }
 
 impl Selection {

@@ -275,3 +275,42 @@ mod tests {
         close(p.r, 0.5);
     }
 }
+
+/// Exact and normalised agreement of one metadata field with the truth.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct FieldMatch {
+    pub exact: bool,
+    pub normalized: bool,
+}
+
+fn alnum_lower(s: &str) -> String {
+    s.chars().filter(|c| c.is_alphanumeric()).flat_map(char::to_lowercase).collect()
+}
+
+/// Titles and authors: exact after trimming; normalised = same letters and digits, case and
+/// punctuation ignored.
+pub fn text_field(ours: Option<&str>, truth: &str) -> FieldMatch {
+    let Some(o) = ours else { return FieldMatch::default() };
+    FieldMatch { exact: o.trim() == truth.trim(), normalized: alnum_lower(o) == alnum_lower(truth) }
+}
+
+/// Dates: exact = same string; normalised = same calendar day (first ten characters of the
+/// ISO form).
+pub fn date_field(ours: Option<&str>, truth: &str) -> FieldMatch {
+    let Some(o) = ours else { return FieldMatch::default() };
+    let day = |s: &str| s.trim().chars().take(10).collect::<String>();
+    FieldMatch { exact: o.trim() == truth.trim(), normalized: day(o) == day(truth) && day(o).len() == 10 }
+}
+
+#[cfg(test)]
+mod field_tests {
+    use super::*;
+
+    #[test]
+    fn field_matches() {
+        assert_eq!(text_field(Some("Hello, World"), "hello world"), FieldMatch { exact: false, normalized: true });
+        assert_eq!(text_field(None, "x"), FieldMatch::default());
+        assert_eq!(date_field(Some("2018-04-05"), "2018-04-05T06:00"), FieldMatch { exact: false, normalized: true });
+        assert_eq!(date_field(Some("2018-04-05"), "2018-04-05"), FieldMatch { exact: true, normalized: true });
+    }
+}

@@ -2,7 +2,6 @@
 //! training through forust-ml. Trained trees are copied into [`GbtModel`] node by node, so the
 //! extractor needs no training library and predictions are identical to forust's.
 
-use super::Samples;
 use serde::{Deserialize, Serialize};
 
 /// Marks a leaf in [`Tree::feature`].
@@ -105,7 +104,7 @@ impl Default for GbtOptions {
 /// Trains with forust-ml (log loss) and copies the trees. `threads` = 1 is bit-for-bit
 /// reproducible.
 #[cfg(feature = "train")]
-pub fn train(s: &Samples, o: &GbtOptions, threads: usize) -> Result<GbtModel, String> {
+pub fn train(s: &super::Samples, o: &GbtOptions, threads: usize) -> Result<GbtModel, String> {
     use forust_ml::{objective::ObjectiveType, GradientBooster, Matrix};
     if s.is_empty() {
         return Err("no training samples".into());
@@ -164,7 +163,7 @@ pub fn train(s: &Samples, o: &GbtOptions, threads: usize) -> Result<GbtModel, St
 #[cfg(all(test, feature = "train"))]
 mod tests {
     use super::*;
-    use crate::learn::Rng;
+    use crate::learn::{Rng, Samples};
 
     #[test]
     fn learns_xor_and_matches_forust() {

@@ -108,7 +108,10 @@ mod tests {
     #[test]
     fn both_learn_a_separable_problem() {
         let s = separable();
-        for model in [train_logistic(&s, &LinearOptions { epochs: 30, ..Default::default() }), train_svm(&s, &LinearOptions { epochs: 30, l2: 1e-3, ..Default::default() })] {
+        for model in [
+            train_logistic(&s, &LinearOptions { epochs: 30, ..Default::default() }),
+            train_svm(&s, &LinearOptions { epochs: 30, l2: 1e-3, ..Default::default() }),
+        ] {
             let correct = (0..s.len()).filter(|&i| (model.margin(s.row(i)) > 0.0) == (s.y[i] > 0.5)).count();
             assert!(correct as f64 / s.len() as f64 > 0.95, "{correct}");
         }

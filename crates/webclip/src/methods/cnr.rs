@@ -265,7 +265,8 @@ impl Method for Cnr {
 
     fn select(&self, page: &Page, stats: &NodeStats) -> Selection {
         let options = serde_json::to_value(&self.options).unwrap_or_default();
-        let mut selection = Selection { method: self.name().into(), options, blocks: Vec::new() };
+        let mut selection = Selection::new(self.name(), options);
+        selection.relevance_order = self.options.blocks;
         let mut removed = vec![false; page.len()];
         let rounds = if self.options.blocks { self.options.max_blocks } else { 1 };
         for round in 0..rounds {

@@ -19,14 +19,15 @@ struct Out<'a> {
     options: &'a serde_json::Value,
     charset: &'a str,
     charset_source: crate::input::CharsetSource,
-    title: Option<String>,
-    text: &'a str,
+    metadata: &'a crate::article::metadata::Metadata,
+    format: &'a str,
+    body: &'a str,
     blocks: Vec<BlockOut<'a>>,
     warnings: &'a [String],
 }
 
-/// One JSON object for one extracted page.
-pub fn render(ex: &Extraction, source: &str, text: &str) -> serde_json::Value {
+/// One JSON object for one extracted page; `body` is the content in `format`.
+pub fn render(ex: &Extraction, source: &str, format: &str, body: &str) -> serde_json::Value {
     let page = &ex.page;
     let out = Out {
         source,
@@ -34,8 +35,9 @@ pub fn render(ex: &Extraction, source: &str, text: &str) -> serde_json::Value {
         options: &ex.selection.options,
         charset: ex.encoding.name(),
         charset_source: ex.charset_source,
-        title: page.title(),
-        text,
+        metadata: &ex.metadata,
+        format,
+        body,
         blocks: ex
             .selection
             .blocks

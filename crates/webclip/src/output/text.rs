@@ -2,114 +2,39 @@
 //! any non-inline element), inline elements joined with the spacing the source had, runs of
 //! whitespace collapsed except inside `pre`, table cells separated by ` | `.
 
-use crate::dom::{is_inline_tag, NodeId, NodeKind, Page};
+use super::walk::{walk, ContentOptions, Writer};
+use crate::dom::{is_inline_tag, NodeId, Page};
 use crate::selection::Selection;
 use html5ever::local_name;
 
-/// Renders every block of the selection, in the selection's order.
+/// Renders the selection as plain text.
 pub fn render(page: &Page, selection: &Selection) -> String {
-    let mut w = Writer::default();
-    for block in &selection.blocks {
-        w.paragraph();
-        render_subtree(page, block.node, &block.excluded, &mut w);
-        w.paragraph();
-    }
+    render_with(page, selection, &ContentOptions::default())
+}
+
+/// Renders with content options (tables on or off; images are not text).
+pub fn render_with(page: &Page, selection: &Selection, opts: &ContentOptions) -> String {
+    let mut w = TextWriter::default();
+    walk(page, selection, opts, &mut w);
     w.finish()
-}
-
-/// Renders one subtree, skipping `excluded` sub-trees and hidden nodes.
-pub fn render_subtree(page: &Page, root: NodeId, excluded: &[NodeId], w: &mut Writer) {
-    // Stack of open elements: (end id, tag kind) so that closing is seen without recursion.
-    let mut open: Vec<(NodeId, Close)> = Vec::new();
-    let end = page.end(root);
-    let mut i = root;
-    while i <= end {
-        while let Some(&(e, close)) = open.last() {
-            if i <= e {
-                break;
-            }
-            open.pop();
-            w.close(close);
-        }
-        let node = page.node(i);
-        if node.hidden || excluded.contains(&i) {
-            i = node.end + 1;
-            continue;
-        }
-        match node.kind {
-            NodeKind::Text => w.text(page.text(i), open.iter().any(|(_, c)| *c == Close::Pre)),
-            NodeKind::Element => {
-                let tag = page.tag(i);
-                let close = match *tag {
-                    local_name!("br") => {
-                        w.line();
-                        Close::Inline
-                    }
-                    local_name!("td") | local_name!("th") => {
-                        w.cell();
-                        Close::Inline
-                    }
-                    local_name!("pre") => {
-                        w.paragraph();
-                        Close::Pre
-                    }
-                    _ if is_inline_tag(tag) => Close::Inline,
-                    _ => {
-                        w.paragraph();
-                        Close::Block
-                    }
-                };
-                open.push((node.end, close));
-            }
-            NodeKind::Document => {}
-        }
-        i += 1;
-    }
-    while let Some((_, close)) = open.pop() {
-        w.close(close);
-    }
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Close {
-    Inline,
-    Block,
-    Pre,
 }
 
 /// Accumulates text with pending separators, so that separators never pile up or lead.
 #[derive(Default)]
-pub struct Writer {
+pub struct TextWriter {
     out: String,
     /// 0: none, 1: newline, 2: blank line.
     pending_break: u8,
     pending_space: bool,
     pending_cell: bool,
-    /// True when the current line has text (a cell separator is due before the next cell).
+    /// The current line has text (a cell separator is due before the next cell).
     line_has_text: bool,
 }
 
-impl Writer {
+impl TextWriter {
     fn paragraph(&mut self) {
         self.pending_break = 2;
         self.pending_cell = false;
-    }
-
-    fn line(&mut self) {
-        self.pending_break = self.pending_break.max(1);
-    }
-
-    fn cell(&mut self) {
-        if self.line_has_text && self.pending_break == 0 {
-            self.pending_cell = true;
-        }
-    }
-
-    fn close(&mut self, close: Close) {
-        match close {
-            Close::Inline => {}
-            Close::Block | Close::Pre => self.paragraph(),
-        }
     }
 
     fn flush_separators(&mut self) {
@@ -134,6 +59,34 @@ impl Writer {
         self.pending_cell = false;
     }
 
+    /// The text, trimmed.
+    pub fn finish(self) -> String {
+        self.out.trim().to_string()
+    }
+}
+
+impl Writer for TextWriter {
+    fn open(&mut self, page: &Page, id: NodeId) {
+        let tag = page.tag(id);
+        match *tag {
+            local_name!("br") => self.pending_break = self.pending_break.max(1),
+            local_name!("td") | local_name!("th") => {
+                if self.line_has_text && self.pending_break == 0 {
+                    self.pending_cell = true;
+                }
+            }
+            _ if is_inline_tag(tag) => {}
+            _ => self.paragraph(),
+        }
+    }
+
+    fn close(&mut self, page: &Page, id: NodeId) {
+        let tag = page.tag(id);
+        if !is_inline_tag(tag) && !matches!(*tag, local_name!("td") | local_name!("th")) {
+            self.paragraph();
+        }
+    }
+
     fn text(&mut self, s: &str, pre: bool) {
         if pre {
             let s = s.trim_matches('\n');
@@ -145,14 +98,10 @@ impl Writer {
             self.line_has_text = true;
             return;
         }
-        let mut first = true;
         let starts_with_space = s.starts_with(char::is_whitespace);
+        let mut first = true;
         for word in s.split_whitespace() {
-            if first {
-                if starts_with_space {
-                    self.pending_space = true;
-                }
-            } else {
+            if !first || starts_with_space {
                 self.pending_space = true;
             }
             first = false;
@@ -160,20 +109,12 @@ impl Writer {
             self.out.push_str(word);
             self.line_has_text = true;
         }
-        if first {
-            // whitespace only
-            if !s.is_empty() {
-                self.pending_space = true;
-            }
-        } else if s.ends_with(char::is_whitespace) {
+        if (first && !s.is_empty()) || (!first && s.ends_with(char::is_whitespace)) {
             self.pending_space = true;
         }
     }
 
-    /// The text, trimmed.
-    pub fn finish(self) -> String {
-        self.out.trim().to_string()
-    }
+    fn image(&mut self, _page: &Page, _id: NodeId) {}
 }
 
 #[cfg(test)]
@@ -184,8 +125,7 @@ mod tests {
     fn text_of(html: &str) -> String {
         let page = Page::parse(html);
         let body = page.body().unwrap();
-        let sel =
-            Selection { method: "t".into(), options: Default::default(), blocks: vec![Block::new(body, 1.0, "")] };
+        let sel = Selection { blocks: vec![Block::new(body, 1.0, "")], ..Selection::new("t", Default::default()) };
         render(&page, &sel)
     }
 
@@ -211,7 +151,20 @@ mod tests {
         let x = page.subtree(0).find(|&i| page.attr(i, "id") == Some("x")).unwrap();
         let mut block = Block::new(page.body().unwrap(), 1.0, "");
         block.excluded = vec![x];
-        let sel = Selection { method: "t".into(), options: Default::default(), blocks: vec![block] };
+        let sel = Selection { blocks: vec![block], ..Selection::new("t", Default::default()) };
         assert_eq!(render(&page, &sel), "keep\n\nalso");
+    }
+
+    #[test]
+    fn leaf_selections_keep_row_structure() {
+        // Two cells chosen separately still render as one row.
+        let page = Page::parse("<body><table><tr><td>a</td><td>b</td><td>c</td></tr></table></body>");
+        let stats = crate::stats::NodeStats::compute(&page);
+        let ls = crate::leaves::leaves(&page, &stats);
+        let sel = Selection {
+            blocks: vec![ls[0].block(&page, 1.0, ""), ls[2].block(&page, 1.0, "")],
+            ..Selection::new("t", Default::default())
+        };
+        assert_eq!(render(&page, &sel), "a | c");
     }
 }

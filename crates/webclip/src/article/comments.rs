@@ -1,0 +1,80 @@
+//! Comment sections: found by their class/id (`comments`, `comment-list`, `disqus_thread`,
+//! `respond`…), then left out of a selection or added to it.
+
+use crate::dom::{NodeId, Page};
+use crate::selection::{Block, Selection};
+use crate::stats::NodeStats;
+
+fn is_comment_token(t: &str) -> bool {
+    matches!(t, "comment" | "comments" | "commentlist" | "commentslist" | "disqus" | "respond" | "replies")
+}
+
+/// The outermost elements that hold comments and some text.
+pub fn sections(page: &Page, stats: &NodeStats) -> Vec<NodeId> {
+    let mut out: Vec<NodeId> = Vec::new();
+    let mut id = 1;
+    while (id as usize) < page.len() {
+        let hit = page.is_element(id)
+            && !page.node(id).hidden
+            && stats.get(id).chars > 0
+            && ["id", "class"].iter().any(|a| {
+                page.attr(id, a).is_some_and(|v| {
+                    v.split(|c: char| !c.is_ascii_alphanumeric()).any(|t| is_comment_token(&t.to_ascii_lowercase()))
+                })
+            });
+        if hit {
+            out.push(id);
+            id = page.end(id) + 1;
+        } else {
+            id += 1;
+        }
+    }
+    out
+}
+
+/// Leaves comment sections out of the selection (`include` false) or adds those it lacks.
+pub fn apply(page: &Page, stats: &NodeStats, selection: &mut Selection, include: bool) {
+    let found = sections(page, stats);
+    if found.is_empty() {
+        return;
+    }
+    if include {
+        for &c in &found {
+            if !selection.blocks.iter().any(|b| page.contains(b.node, c)) {
+                selection.blocks.retain(|b| !page.contains(c, b.node));
+                selection.blocks.push(Block::new(c, 1.0, format!("comment section {}", page.xpath(c))));
+            }
+        }
+        if !selection.relevance_order {
+            selection.blocks.sort_by_key(|b| b.node);
+        }
+    } else {
+        selection.blocks.retain(|b| !found.iter().any(|&c| page.contains(c, b.node)));
+        for b in &mut selection.blocks {
+            b.excluded.extend(found.iter().filter(|&&c| page.is_ancestor(b.node, c)));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn out_and_in() {
+        let page = Page::parse(
+            "<body><article><p>Story text.</p><section id=comments><h3>3 comments</h3><p>Nice!</p></section></article><div class=comment-list><p>Another</p></div></body>",
+        );
+        let stats = NodeStats::compute(&page);
+        assert_eq!(sections(&page, &stats).len(), 2);
+        let article = page.subtree(0).find(|&i| &**page.tag(i) == "article").unwrap();
+        let mut sel =
+            Selection { blocks: vec![Block::new(article, 1.0, "")], ..Selection::new("t", Default::default()) };
+        apply(&page, &stats, &mut sel, false);
+        assert_eq!(crate::output::text::render(&page, &sel), "Story text.");
+        let mut sel =
+            Selection { blocks: vec![Block::new(article, 1.0, "")], ..Selection::new("t", Default::default()) };
+        apply(&page, &stats, &mut sel, true);
+        assert_eq!(crate::output::text::render(&page, &sel), "Story text.\n\n3 comments\n\nNice!\n\nAnother");
+    }
+}

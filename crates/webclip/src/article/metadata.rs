@@ -1,0 +1,412 @@
+//! Article metadata from `<meta>` tags (Open Graph, Twitter, Dublin Core, schema.org
+//! `itemprop`), JSON-LD, `<title>`, headings, `<time>`, bylines, `<html lang>`, the canonical
+//! link and the URL. Every field says nothing rather than guess when no source has it; the
+//! title records which source won and why.
+
+use super::dates::{date_from_url, parse_date};
+use crate::dom::{normalize_ws, NodeId, Page};
+use html5ever::local_name;
+use serde::Serialize;
+use serde_json::Value;
+
+/// What is known about the page.
+#[derive(Debug, Clone, Default, Serialize, PartialEq)]
+pub struct Metadata {
+    pub title: Option<String>,
+    /// Where the title came from (`h1+metadata`, `json-ld`, `og:title`, `title`, `h1`).
+    pub title_source: Option<String>,
+    pub authors: Vec<String>,
+    /// ISO 8601.
+    pub date_published: Option<String>,
+    pub date_modified: Option<String>,
+    pub site_name: Option<String>,
+    pub description: Option<String>,
+    /// As declared (`<html lang>`, `content-language`, `og:locale`).
+    pub language: Option<String>,
+    /// Detected from the text (ISO 639-3, whatlang), when confident.
+    pub language_detected: Option<String>,
+    pub canonical_url: Option<String>,
+    pub image: Option<String>,
+    pub categories: Vec<String>,
+    pub tags: Vec<String>,
+}
+
+/// `<meta>` key (property, name, itemprop or http-equiv; lowercased) and value.
+fn meta_pairs(page: &Page) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for id in 0..page.len() as NodeId {
+        if !page.is_element(id) || *page.tag(id) != local_name!("meta") {
+            continue;
+        }
+        let Some(content) = page.attr(id, "content").or_else(|| page.attr(id, "datetime")) else { continue };
+        let content = normalize_ws(content);
+        if content.is_empty() {
+            continue;
+        }
+        for key in ["property", "name", "itemprop", "http-equiv"] {
+            if let Some(k) = page.attr(id, key) {
+                out.push((k.trim().to_ascii_lowercase(), content.clone()));
+            }
+        }
+    }
+    out
+}
+
+fn first<'a>(meta: &'a [(String, String)], keys: &[&str]) -> Option<&'a str> {
+    keys.iter().find_map(|k| meta.iter().find(|(mk, _)| mk == k).map(|(_, v)| v.as_str()))
+}
+
+fn all<'a>(meta: &'a [(String, String)], key: &'a str) -> impl Iterator<Item = &'a str> {
+    meta.iter().filter(move |(k, _)| k == key).map(|(_, v)| v.as_str())
+}
+
+/// The JSON-LD objects of the page, `@graph` flattened.
+fn json_ld(page: &Page) -> Vec<Value> {
+    let mut out = Vec::new();
+    for id in 0..page.len() as NodeId {
+        if !page.is_element(id) || *page.tag(id) != local_name!("script") {
+            continue;
+        }
+        if !page.attr(id, "type").is_some_and(|t| t.trim().eq_ignore_ascii_case("application/ld+json")) {
+            continue;
+        }
+        let Ok(v) = serde_json::from_str::<Value>(page.raw_text(id, true).trim()) else { continue };
+        let mut stack = vec![v];
+        while let Some(v) = stack.pop() {
+            match v {
+                Value::Array(a) => stack.extend(a),
+                Value::Object(mut o) => {
+                    if let Some(g) = o.remove("@graph") {
+                        stack.push(g);
+                    }
+                    out.push(Value::Object(o));
+                }
+                _ => {}
+            }
+        }
+    }
+    out
+}
+
+fn ld_types(v: &Value) -> Vec<String> {
+    match v.get("@type") {
+        Some(Value::String(s)) => vec![s.clone()],
+        Some(Value::Array(a)) => a.iter().filter_map(|t| t.as_str().map(String::from)).collect(),
+        _ => Vec::new(),
+    }
+}
+
+fn is_article_type(t: &str) -> bool {
+    t.ends_with("Article")
+        || matches!(
+            t,
+            "BlogPosting"
+                | "Report"
+                | "Review"
+                | "Recipe"
+                | "HowTo"
+                | "QAPage"
+                | "DiscussionForumPosting"
+                | "Product"
+                | "LiveBlogPosting"
+                | "SocialMediaPosting"
+        )
+}
+
+/// A string, or the `name` / `url` of an object, or those of an array's items.
+fn ld_strings(v: Option<&Value>, field: &str) -> Vec<String> {
+    match v {
+        Some(Value::String(s)) => vec![normalize_ws(s)],
+        Some(Value::Object(o)) => {
+            o.get(field).and_then(Value::as_str).map(|s| vec![normalize_ws(s)]).unwrap_or_default()
+        }
+        Some(Value::Array(a)) => a.iter().flat_map(|x| ld_strings(Some(x), field)).collect(),
+        _ => Vec::new(),
+    }
+    .into_iter()
+    .filter(|s| !s.is_empty())
+    .collect()
+}
+
+fn alnum_lower(s: &str) -> String {
+    s.chars().filter(|c| c.is_alphanumeric()).flat_map(char::to_lowercase).collect()
+}
+
+/// `<title>` without the site name: the longest part when split on ` | `, ` - `, ` – `,
+/// ` — `, ` :: `, ` » `.
+pub fn clean_title(title: &str) -> String {
+    let title = normalize_ws(title);
+    let mut parts: Vec<&str> = vec![title.as_str()];
+    for sep in [" | ", " - ", " – ", " — ", " :: ", " » "] {
+        parts = parts.iter().flat_map(|p| p.split(sep)).collect();
+    }
+    parts.retain(|p| !p.trim().is_empty());
+    parts.iter().max_by_key(|p| p.chars().count()).map_or_else(|| title.clone(), |p| p.trim().to_string())
+}
+
+fn author_clean(s: &str) -> Option<String> {
+    let s = normalize_ws(s);
+    let lower = s.to_lowercase();
+    let s = ["by ", "by: ", "written by ", "author: ", "posted by "]
+        .iter()
+        .find_map(|p| lower.starts_with(p).then(|| s[p.len()..].trim().to_string()))
+        .unwrap_or(s);
+    let ok = !s.is_empty()
+        && s.chars().count() <= 80
+        && !s.starts_with("http")
+        && !s.contains('@')
+        && s.chars().any(char::is_alphabetic);
+    ok.then_some(s)
+}
+
+fn element_text_by_cue(page: &Page, cues: &[&str], max_chars: usize) -> Option<String> {
+    for id in 0..page.len() as NodeId {
+        if !page.is_element(id) || page.node(id).hidden {
+            continue;
+        }
+        let hit = page.attr(id, "rel").is_some_and(|r| r.split_whitespace().any(|t| t == "author"))
+            || page.attr(id, "itemprop").is_some_and(|r| r == "author")
+            || ["class", "id"].iter().any(|a| {
+                page.attr(id, a).is_some_and(|v| {
+                    v.split(|c: char| !c.is_ascii_alphanumeric())
+                        .any(|t| cues.iter().any(|c| t.eq_ignore_ascii_case(c)))
+                })
+            });
+        if hit {
+            let t = page.text_content(id);
+            if !t.is_empty() && t.chars().count() <= max_chars {
+                return Some(t);
+            }
+        }
+    }
+    None
+}
+
+/// Extracts the metadata of a page. `url` is where the page came from, if known; `body` is
+/// the extracted main text (for language detection).
+pub fn extract(page: &Page, url: Option<&str>, body: Option<&str>) -> Metadata {
+    let meta = meta_pairs(page);
+    let ld = json_ld(page);
+    let article = ld.iter().find(|v| ld_types(v).iter().any(|t| is_article_type(t)));
+    let any_ld = |field: &str| article.into_iter().chain(ld.iter()).find_map(|v| v.get(field));
+    let mut m = Metadata::default();
+
+    // Title.
+    let ld_title =
+        article.and_then(|a| a.get("headline").or_else(|| a.get("name"))).and_then(Value::as_str).map(normalize_ws);
+    let og_title = first(&meta, &["og:title", "twitter:title", "dc.title", "dcterms.title"]).map(String::from);
+    let html_title = page.title();
+    let h1s: Vec<String> = (0..page.len() as NodeId)
+        .filter(|&i| page.is_element(i) && *page.tag(i) == local_name!("h1") && !page.node(i).hidden)
+        .map(|i| page.text_content(i))
+        .filter(|t| !t.is_empty())
+        .collect();
+    let sources: Vec<(&str, String)> =
+        [("json-ld", ld_title.clone()), ("og:title", og_title.clone()), ("title", html_title.clone())]
+            .into_iter()
+            .filter_map(|(k, v)| v.map(|v| (k, v)))
+            .collect();
+    let confirmed = h1s.iter().find(|h| {
+        let hn = alnum_lower(h);
+        hn.len() >= 4 && sources.iter().any(|(_, s)| alnum_lower(s).contains(&hn))
+    });
+    (m.title, m.title_source) = if let Some(h) = confirmed {
+        (Some(h.clone()), Some("h1+metadata: the page heading, confirmed by the metadata".into()))
+    } else if let Some(t) = ld_title {
+        (Some(t), Some("json-ld: headline of the article object".into()))
+    } else if let Some(t) = og_title {
+        (Some(clean_title(&t)), Some("og:title (site name removed)".into()))
+    } else if let Some(t) = html_title {
+        (Some(clean_title(&t)), Some("title element (site name removed)".into()))
+    } else if let Some(h) = h1s.first() {
+        (Some(h.clone()), Some("h1: first heading".into()))
+    } else {
+        (None, None)
+    };
+
+    // Authors.
+    let mut authors: Vec<String> = article.map(|a| ld_strings(a.get("author"), "name")).unwrap_or_default();
+    if authors.is_empty() {
+        authors = all(&meta, "author")
+            .chain(all(&meta, "article:author"))
+            .chain(all(&meta, "dc.creator"))
+            .chain(all(&meta, "parsely-author"))
+            .chain(all(&meta, "sailthru.author"))
+            .map(String::from)
+            .collect();
+    }
+    if authors.is_empty() {
+        authors.extend(element_text_by_cue(page, &["author", "byline", "byl"], 80));
+    }
+    let mut seen = Vec::new();
+    for a in authors.iter().filter_map(|a| author_clean(a)) {
+        if !seen.iter().any(|s: &String| alnum_lower(s) == alnum_lower(&a)) {
+            seen.push(a);
+        }
+    }
+    m.authors = seen;
+
+    // Dates.
+    let published = article
+        .and_then(|a| a.get("datePublished").or_else(|| a.get("dateCreated")))
+        .and_then(Value::as_str)
+        .map(String::from)
+        .or_else(|| {
+            first(
+                &meta,
+                &[
+                    "article:published_time",
+                    "datepublished",
+                    "og:published_time",
+                    "publishdate",
+                    "pubdate",
+                    "date",
+                    "dc.date.issued",
+                    "dc.date",
+                    "dcterms.created",
+                    "dcterms.date",
+                    "sailthru.date",
+                    "parsely-pub-date",
+                    "publish-date",
+                    "article.published",
+                ],
+            )
+            .map(String::from)
+        })
+        .or_else(|| {
+            (0..page.len() as NodeId)
+                .filter(|&i| page.is_element(i) && *page.tag(i) == local_name!("time"))
+                .find_map(|i| page.attr(i, "datetime").map(String::from).or_else(|| Some(page.text_content(i))))
+        });
+    m.date_published = published.as_deref().and_then(parse_date).or_else(|| url.and_then(date_from_url));
+    m.date_modified = article
+        .and_then(|a| a.get("dateModified"))
+        .and_then(Value::as_str)
+        .map(String::from)
+        .or_else(|| {
+            first(
+                &meta,
+                &["article:modified_time", "og:updated_time", "datemodified", "dcterms.modified", "last-modified"],
+            )
+            .map(String::from)
+        })
+        .as_deref()
+        .and_then(parse_date);
+
+    // Site, description, links, image.
+    m.site_name = first(&meta, &["og:site_name", "application-name", "twitter:site"])
+        .map(|s| s.trim_start_matches('@').to_string())
+        .or_else(|| article.and_then(|a| ld_strings(a.get("publisher"), "name").into_iter().next()))
+        .or_else(|| {
+            url.and_then(|u| u.split_once("://"))
+                .map(|(_, r)| r.split('/').next().unwrap_or("").trim_start_matches("www.").to_string())
+                .filter(|s| !s.is_empty())
+        });
+    m.description = first(&meta, &["description", "og:description", "twitter:description", "dc.description"])
+        .map(String::from)
+        .or_else(|| any_ld("description").and_then(Value::as_str).map(normalize_ws));
+    m.canonical_url = (0..page.len() as NodeId)
+        .find(|&i| {
+            page.is_element(i)
+                && *page.tag(i) == local_name!("link")
+                && page
+                    .attr(i, "rel")
+                    .is_some_and(|r| r.split_whitespace().any(|t| t.eq_ignore_ascii_case("canonical")))
+        })
+        .and_then(|i| page.attr(i, "href").map(|h| h.trim().to_string()))
+        .or_else(|| first(&meta, &["og:url"]).map(String::from));
+    m.image = first(&meta, &["og:image", "og:image:url", "twitter:image", "twitter:image:src"])
+        .map(String::from)
+        .or_else(|| article.and_then(|a| ld_strings(a.get("image"), "url").into_iter().next()));
+
+    // Categories and tags.
+    m.categories = all(&meta, "article:section").map(String::from).collect();
+    if m.categories.is_empty() {
+        m.categories = article.map(|a| ld_strings(a.get("articleSection"), "name")).unwrap_or_default();
+    }
+    let mut tags: Vec<String> = all(&meta, "article:tag").map(String::from).collect();
+    if tags.is_empty() {
+        tags = match article.and_then(|a| a.get("keywords")) {
+            Some(Value::String(s)) => s.split(',').map(normalize_ws).collect(),
+            other => ld_strings(other, "name"),
+        };
+    }
+    if tags.is_empty() {
+        tags = first(&meta, &["keywords", "news_keywords"])
+            .map(|k| k.split(',').map(normalize_ws).collect())
+            .unwrap_or_default();
+    }
+    tags.retain(|t| !t.is_empty());
+    m.tags = tags;
+
+    // Language.
+    let html = (0..page.len() as NodeId).find(|&i| page.is_element(i) && *page.tag(i) == local_name!("html"));
+    m.language = html
+        .and_then(|h| page.attr(h, "lang").or_else(|| page.attr(h, "xml:lang")))
+        .map(|l| l.trim().to_string())
+        .filter(|l| !l.is_empty())
+        .or_else(|| {
+            first(&meta, &["content-language", "og:locale", "dc.language", "language"]).map(|l| l.replace('_', "-"))
+        })
+        .or_else(|| any_ld("inLanguage").and_then(Value::as_str).map(String::from));
+    m.language_detected =
+        body.and_then(whatlang::detect).filter(|info| info.is_reliable()).map(|info| info.lang().code().to_string());
+    m
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sources_and_choices() {
+        let page = Page::parse(
+            r#"<html lang="de-DE"><head><title>Regen erwartet | Tagesblatt</title>
+            <meta property="og:site_name" content="Tagesblatt">
+            <meta property="article:published_time" content="2025-07-20T10:05:00+02:00">
+            <meta property="article:tag" content="Wetter"><meta property="article:tag" content="Regen">
+            <meta property="article:section" content="Panorama">
+            <meta name="description" content="Starker Regen morgen.">
+            <meta property="og:image" content="https://t.example/r.jpg">
+            <link rel="canonical" href="https://t.example/2025/07/20/regen">
+            <script type="application/ld+json">{"@context":"https://schema.org","@graph":[{"@type":"WebSite","name":"Tagesblatt"},
+              {"@type":"NewsArticle","headline":"Regen erwartet","author":[{"@type":"Person","name":"Anna Schmidt"},{"name":"Ben Ott"}],
+               "dateModified":"2025-07-21"}]}</script></head>
+            <body><h1>Regen erwartet</h1><p class="byline">Von der Redaktion</p><p>Text.</p></body></html>"#,
+        );
+        let m = extract(&page, Some("https://t.example/2025/07/20/regen"), None);
+        assert_eq!(m.title.as_deref(), Some("Regen erwartet"));
+        assert!(m.title_source.as_deref().unwrap().starts_with("h1+metadata"));
+        assert_eq!(m.authors, ["Anna Schmidt", "Ben Ott"]);
+        assert_eq!(m.date_published.as_deref(), Some("2025-07-20T10:05:00+02:00"));
+        assert_eq!(m.date_modified.as_deref(), Some("2025-07-21"));
+        assert_eq!(m.site_name.as_deref(), Some("Tagesblatt"));
+        assert_eq!(m.description.as_deref(), Some("Starker Regen morgen."));
+        assert_eq!(m.language.as_deref(), Some("de-DE"));
+        assert_eq!(m.canonical_url.as_deref(), Some("https://t.example/2025/07/20/regen"));
+        assert_eq!(m.image.as_deref(), Some("https://t.example/r.jpg"));
+        assert_eq!(m.categories, ["Panorama"]);
+        assert_eq!(m.tags, ["Wetter", "Regen"]);
+    }
+
+    #[test]
+    fn fallbacks() {
+        let page = Page::parse(
+            "<html><head><title>A quiet week in the valley - Valley News</title><meta name=author content='By Jane Roe'></head>\
+             <body><div class=post><time datetime='2024-03-05'>5 March</time><p>Body text.</p></div></body></html>",
+        );
+        let m = extract(
+            &page,
+            Some("https://valley.example/news/quiet-week"),
+            Some("This is plainly an English sentence about a quiet week in the valley, where nothing much happened."),
+        );
+        assert_eq!(m.title.as_deref(), Some("A quiet week in the valley"));
+        assert_eq!(m.authors, ["Jane Roe"]);
+        assert_eq!(m.date_published.as_deref(), Some("2024-03-05"));
+        assert_eq!(m.site_name.as_deref(), Some("valley.example"));
+        assert_eq!(m.language_detected.as_deref(), Some("eng"));
+        let empty = extract(&Page::parse("<p>x</p>"), None, None);
+        assert_eq!(empty.title, None);
+        assert!(empty.authors.is_empty());
+    }
+}

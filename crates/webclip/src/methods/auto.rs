@@ -1,0 +1,116 @@
+//! `auto`, the default: the boosted-plus leaf classifier made coherent by DOM structure.
+//!
+//! Leaf probabilities alone scatter: a caption in a sidebar scores high, a short line inside
+//! the article scores low. Main content is one region of the page (CLG's observation; CNR's
+//! blocks), so `auto`:
+//! 1. scores every text leaf with the boosted-plus model (`p`);
+//! 2. gives each leaf the gain `(p − τ) · chars` and sums gains up the tree (one bottom-up
+//!    pass), choosing the element with the largest total: the region that holds the most
+//!    confidently-content text and the least confidently-boilerplate text;
+//! 3. keeps the leaves of that region with `p ≥ keep_inside` and, outside it, only leaves
+//!    with `p ≥ keep_outside`;
+//! 4. falls back to CNR when no region has a positive gain.
+
+use super::boosted::Boosted;
+use super::cnr::Cnr;
+use super::Method;
+use crate::dom::{NodeId, Page, NONE};
+use crate::leaves::leaves;
+use crate::selection::Selection;
+use crate::stats::NodeStats;
+use serde::Serialize;
+
+/// Precision/recall bias: moves the thresholds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum Favor {
+    Precision,
+    #[default]
+    Balanced,
+    Recall,
+}
+
+/// `auto`'s options.
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct AutoOptions {
+    /// τ: the probability at which a leaf neither helps nor hurts a region.
+    pub tau: f64,
+    /// Leaves inside the region need at least this probability.
+    pub keep_inside: f64,
+    /// Leaves outside the region need at least this probability.
+    pub keep_outside: f64,
+    pub favor: Favor,
+}
+
+impl Default for AutoOptions {
+    fn default() -> Self {
+        AutoOptions { tau: 0.5, keep_inside: 0.3, keep_outside: 0.9, favor: Favor::Balanced }
+    }
+}
+
+impl AutoOptions {
+    /// The thresholds after the precision/recall bias.
+    fn effective(&self) -> (f64, f64, f64) {
+        match self.favor {
+            Favor::Balanced => (self.tau, self.keep_inside, self.keep_outside),
+            Favor::Precision => (self.tau + 0.1, self.keep_inside + 0.2, 1.01),
+            Favor::Recall => (self.tau - 0.1, self.keep_inside - 0.15, self.keep_outside - 0.15),
+        }
+    }
+}
+
+/// The method.
+#[derive(Debug, Clone)]
+pub struct Auto {
+    pub boosted: Boosted,
+    pub options: AutoOptions,
+}
+
+impl Method for Auto {
+    fn name(&self) -> &'static str {
+        "auto"
+    }
+
+    fn select(&self, page: &Page, stats: &NodeStats) -> Selection {
+        let (tau, keep_inside, keep_outside) = self.options.effective();
+        let ls = leaves(page, stats);
+        let p = self.boosted.scores(page, stats, &ls);
+        let mut gain = vec![0.0f64; page.len()];
+        for (leaf, &pi) in ls.iter().zip(&p) {
+            let chars: f64 = (leaf.first..=leaf.last).map(|i| stats.get(i).chars as f64).sum();
+            gain[leaf.container as usize] += (pi - tau) * chars;
+        }
+        for i in (1..page.len()).rev() {
+            let parent = page.node(i as NodeId).parent;
+            if parent != NONE {
+                gain[parent as usize] += gain[i];
+            }
+        }
+        let best = (1..page.len() as NodeId)
+            .filter(|&i| page.is_element(i))
+            .max_by(|&a, &b| gain[a as usize].total_cmp(&gain[b as usize]).then(b.cmp(&a)));
+        let options = serde_json::json!({ "auto": self.options, "model": self.boosted.model.features });
+        let region = match best {
+            Some(b) if gain[b as usize] > 0.0 => b,
+            _ => {
+                let mut sel = Cnr::default().select(page, stats);
+                sel.method = self.name().into();
+                sel.options = options;
+                for b in &mut sel.blocks {
+                    b.reason = format!("fallback to CNR: {}", b.reason);
+                }
+                return sel;
+            }
+        };
+        let blocks = ls
+            .iter()
+            .zip(&p)
+            .filter(|(l, &pi)| if page.contains(region, l.first) { pi >= keep_inside } else { pi >= keep_outside })
+            .map(|(l, &pi)| {
+                let place = if page.contains(region, l.first) { "in region" } else { "outside region" };
+                l.block(page, pi, format!("leaf {place} {}, p(content) {pi:.2}", page.xpath(region)))
+            })
+            .collect();
+        Selection { blocks, ..Selection::new(self.name(), options) }
+    }
+}

@@ -1,0 +1,474 @@
+//! The boosted text-node classifier (Hong, Li, Wang, Weng, *Intelligent Web Robot for Content
+//! Extraction*).
+//!
+//! §3.1: the page is cleaned and its text leaves taken ([`crate::leaves`]); each leaf gets
+//! text features (length, sentences, spaces, punctuation) and structural features (depth,
+//! last and second-last tag of the path, same-tag siblings under the parent, relative
+//! position). §3.2: features are standardised and a gradient-boosted tree model classifies
+//! each leaf; §3.3: the leaves classified clean are the main content.
+//!
+//! [`FeatureSet::Extended`] is webclip's stronger variant ("boosted-plus"): the paper's
+//! features plus families of language-independent context — link density, CNR of the
+//! ancestors and distance to CNR's block, text density around the leaf, tag-path repetition,
+//! class/id cue words, and semantic ancestors.
+
+use super::cnr::{compute_cnr, Cnr};
+use super::Method;
+use crate::dom::{NodeId, NodeKind, Page, NONE};
+use crate::learn::model::Model;
+use crate::learn::Samples;
+use crate::leaves::{leaves, Leaf};
+use crate::selection::Selection;
+use crate::stats::NodeStats;
+use html5ever::{local_name, LocalName};
+use std::collections::HashMap;
+use std::sync::{Arc, OnceLock};
+
+/// Which features a model uses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FeatureSet {
+    /// Exactly the paper's (§3.1 b).
+    Paper,
+    /// The paper's plus the context families of [`FAMILIES`].
+    Extended,
+}
+
+impl FeatureSet {
+    pub fn name(self) -> &'static str {
+        match self {
+            FeatureSet::Paper => "paper",
+            FeatureSet::Extended => "extended",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<FeatureSet> {
+        match s {
+            "paper" => Some(FeatureSet::Paper),
+            "extended" => Some(FeatureSet::Extended),
+            _ => None,
+        }
+    }
+}
+
+/// Tags given their own one-hot column for the last and second-last tag of the path; others
+/// share an `other` column.
+const TAGS: &[&str] = &[
+    "p",
+    "div",
+    "li",
+    "td",
+    "th",
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "section",
+    "article",
+    "header",
+    "footer",
+    "nav",
+    "aside",
+    "main",
+    "ul",
+    "ol",
+    "table",
+    "tr",
+    "tbody",
+    "blockquote",
+    "pre",
+    "form",
+    "dd",
+    "dt",
+    "dl",
+    "figcaption",
+    "figure",
+    "body",
+    "center",
+    "address",
+    "caption",
+    "details",
+    "summary",
+    "option",
+    "html",
+    "fieldset",
+    "legend",
+];
+
+/// Feature families of the extended set, by column-name prefix (for the ablation table).
+pub const FAMILIES: &[&str] = &["link", "cnr", "density", "path", "attr", "sem"];
+
+/// class/id cue words: a token equal to, or starting with, one of these.
+const CUES: &[&str] = &[
+    "nav",
+    "menu",
+    "footer",
+    "header",
+    "sidebar",
+    "comment",
+    "share",
+    "social",
+    "related",
+    "ad",
+    "banner",
+    "cookie",
+    "breadcrumb",
+    "widget",
+    "promo",
+    "newsletter",
+    "article",
+    "content",
+    "post",
+    "entry",
+    "body",
+    "text",
+    "main",
+    "story",
+    "caption",
+    "author",
+    "date",
+    "tag",
+    "meta",
+    "title",
+];
+
+/// Ancestor tags whose presence is a feature (`sem_<tag>`).
+const SEMANTIC: &[&str] =
+    &["nav", "header", "footer", "aside", "form", "li", "main", "article", "table", "blockquote", "figure", "pre"];
+
+/// Column names of a feature set, in order.
+pub fn feature_names(set: FeatureSet) -> Vec<String> {
+    let mut v: Vec<String> = ["text_len", "sentences", "spaces", "punct", "depth", "same_tag_siblings", "rel_position"]
+        .map(String::from)
+        .into();
+    for which in ["last", "second"] {
+        v.extend(TAGS.iter().map(|t| format!("{which}_tag_{t}")));
+        v.push(format!("{which}_tag_other"));
+    }
+    if set == FeatureSet::Extended {
+        v.extend(["link_leaf", "link_container", "link_parent", "link_grandparent"].map(String::from));
+        v.extend(
+            ["cnr_container", "cnr_parent", "cnr_grandparent", "cnr_in_block", "cnr_block_distance"].map(String::from),
+        );
+        v.extend(
+            ["density_prev", "density_next", "density_parent", "density_share_parent", "density_share_max"]
+                .map(String::from),
+        );
+        v.extend(["path_repeat", "path_char_share"].map(String::from));
+        v.extend(CUES.iter().map(|c| format!("attr_{c}")));
+        v.extend(SEMANTIC.iter().map(|t| format!("sem_{t}")));
+    }
+    v
+}
+
+fn tag_index(tag: &LocalName) -> usize {
+    TAGS.iter().position(|t| **t == **tag).unwrap_or(TAGS.len())
+}
+
+/// Counts over a leaf's text nodes.
+#[derive(Default, Clone, Copy)]
+struct LeafCounts {
+    chars: f64,
+    spaces: f64,
+    sentences: f64,
+    punct: f64,
+    link_chars: f64,
+}
+
+/// Computes the feature rows of a page's leaves (row-major, `feature_names(set).len()` wide).
+pub fn features(page: &Page, stats: &NodeStats, ls: &[Leaf], set: FeatureSet) -> Vec<f64> {
+    let width = feature_names(set).len();
+    let n = ls.len();
+    let mut x = vec![0.0; n * width];
+    if n == 0 {
+        return x;
+    }
+    // Inside an <a>: one forward pass.
+    let mut in_link = vec![false; page.len()];
+    for (i, node) in page.nodes().iter().enumerate() {
+        in_link[i] = (node.parent != NONE && in_link[node.parent as usize])
+            || (node.kind == NodeKind::Element && *page.tag(i as NodeId) == local_name!("a"));
+    }
+    let counts: Vec<LeafCounts> = ls
+        .iter()
+        .map(|l| {
+            let mut c = LeafCounts::default();
+            let mut words = 0.0;
+            for i in l.first..=l.last {
+                let node = page.node(i);
+                if node.kind != NodeKind::Text || node.hidden {
+                    continue;
+                }
+                let s = stats.get(i);
+                c.chars += s.chars as f64;
+                c.sentences += s.sentences as f64;
+                c.punct += s.punct as f64;
+                if in_link[i as usize] {
+                    c.link_chars += s.chars as f64;
+                }
+                words += page.text(i).split_whitespace().count() as f64;
+            }
+            // Spaces of the whitespace-normalised text: one between consecutive runs.
+            c.spaces = (words - 1.0).max(0.0);
+            c
+        })
+        .collect();
+    let extended = set == FeatureSet::Extended;
+    let cnr = extended.then(|| {
+        let values = compute_cnr(page, stats, &vec![false; page.len()]);
+        let block = Cnr::default().select(page, stats).blocks.first().map(|b| b.node);
+        let max = (0..page.len()).filter(|&i| page.is_element(i as NodeId)).map(|i| values.cnr[i]).fold(0.0, f64::max);
+        (values, block, max.max(1e-9))
+    });
+    let paths: Vec<String> = ls.iter().map(|l| tag_path(page, l.container)).collect();
+    let mut path_count: HashMap<&str, (f64, f64)> = HashMap::new();
+    for (p, c) in paths.iter().zip(&counts) {
+        let e = path_count.entry(p.as_str()).or_default();
+        e.0 += 1.0;
+        e.1 += c.chars;
+    }
+    let total_chars: f64 = counts.iter().map(|c| c.chars).sum::<f64>().max(1.0);
+    let max_chars = counts.iter().map(|c| c.chars).fold(1.0, f64::max);
+    let name_width = TAGS.len() + 1;
+    for (k, leaf) in ls.iter().enumerate() {
+        let row = &mut x[k * width..(k + 1) * width];
+        let c = counts[k];
+        let parent = leaf.container_parent(page);
+        row[0] = c.chars + c.spaces;
+        row[1] = c.sentences;
+        row[2] = c.spaces;
+        row[3] = c.punct;
+        row[4] = stats.get(leaf.container).depth as f64 + 1.0;
+        row[5] = if parent == NONE {
+            1.0
+        } else {
+            let tag = page.tag(leaf.container);
+            page.children(parent).filter(|&s| page.is_element(s) && page.tag(s) == tag).count() as f64
+        };
+        row[6] = (k as f64 + 0.5) / n as f64;
+        row[7 + tag_index(page.tag(leaf.container))] = 1.0;
+        if parent != NONE {
+            row[7 + name_width + tag_index(page.tag(parent))] = 1.0;
+        }
+        if !extended {
+            continue;
+        }
+        let mut j = 7 + 2 * name_width;
+        let mut put = |v: f64| {
+            row[j] = v;
+            j += 1;
+        };
+        let grand = if parent == NONE { NONE } else { page.parent(parent).unwrap_or(NONE) };
+        let density = |id: NodeId| if id == NONE { 0.0 } else { stats.link_density(id) };
+        // link
+        put(c.link_chars / c.chars.max(1.0));
+        put(density(leaf.container));
+        put(density(parent));
+        put(density(grand));
+        // cnr
+        let (values, block, max) = cnr.as_ref().expect("extended");
+        let rel = |id: NodeId| if id == NONE { 0.0 } else { values.cnr[id as usize] / max };
+        put(rel(leaf.container));
+        put(rel(parent));
+        put(rel(grand));
+        let (inside, distance) = match block {
+            Some(b) if page.contains(*b, leaf.first) => (1.0, 0.0),
+            Some(b) => {
+                let steps = std::iter::successors(Some(leaf.container), |&a| page.parent(a))
+                    .position(|a| page.contains(a, *b))
+                    .unwrap_or(64);
+                (0.0, steps as f64)
+            }
+            None => (0.0, 64.0),
+        };
+        put(inside);
+        put(distance);
+        // density
+        put((if k > 0 { counts[k - 1].chars } else { 0.0 }).ln_1p());
+        put((if k + 1 < n { counts[k + 1].chars } else { 0.0 }).ln_1p());
+        let parent_chars = if parent == NONE { c.chars } else { stats.get(parent).chars as f64 };
+        put(parent_chars.ln_1p());
+        put(c.chars / parent_chars.max(1.0));
+        put(c.chars / max_chars);
+        // path
+        let (count, chars) = path_count[paths[k].as_str()];
+        put(count / n as f64);
+        put(chars / total_chars);
+        // attr
+        let tokens = class_id_tokens(page, leaf.container, 3);
+        for cue in CUES {
+            let hit = tokens.iter().any(|t| {
+                if cue.len() <= 3 {
+                    t == cue || t.strip_prefix(cue).is_some_and(|r| r == "s" || r.starts_with("vert"))
+                } else {
+                    t.starts_with(cue)
+                }
+            });
+            put(if hit { 1.0 } else { 0.0 });
+        }
+        // sem
+        for tag in SEMANTIC {
+            let hit = std::iter::successors(Some(leaf.container), |&a| page.parent(a)).any(|a| **page.tag(a) == **tag);
+            put(if hit { 1.0 } else { 0.0 });
+        }
+    }
+    x
+}
+
+/// The tag path of a node from `html` down (`html/body/div/p`).
+fn tag_path(page: &Page, id: NodeId) -> String {
+    let mut tags: Vec<&str> = std::iter::successors(Some(id), |&a| page.parent(a))
+        .filter(|&a| page.is_element(a))
+        .map(|a| &**page.tag(a))
+        .collect();
+    tags.reverse();
+    tags.join("/")
+}
+
+/// Lowercased alphanumeric tokens of the class and id of a node and `up` ancestors.
+fn class_id_tokens(page: &Page, id: NodeId, up: usize) -> Vec<String> {
+    let mut out = Vec::new();
+    for a in std::iter::successors(Some(id), |&a| page.parent(a)).take(up + 1) {
+        for name in ["class", "id"] {
+            if let Some(v) = page.attr(a, name) {
+                out.extend(
+                    v.split(|c: char| !c.is_ascii_alphanumeric())
+                        .filter(|t| t.len() >= 2)
+                        .map(|t| t.to_ascii_lowercase()),
+                );
+            }
+        }
+    }
+    out
+}
+
+/// Labelled samples of one page: its leaves' features and alignment labels.
+pub fn page_samples(page: &Page, stats: &NodeStats, truth: &str, set: FeatureSet, group: u32, out: &mut Samples) {
+    let ls = leaves(page, stats);
+    let labels = crate::labels::align(page, &ls, truth);
+    let x = features(page, stats, &ls, set);
+    let width = out.n_features;
+    for (k, m) in labels.iter().enumerate() {
+        out.push(&x[k * width..(k + 1) * width], m.is_content(), group);
+    }
+}
+
+/// The embedded default models: trained on `wcxb` and `readability` only (the licensed
+/// folders) by the commands in `models/README.md`.
+static PAPER_MODEL: &str = include_str!("../../models/boosted-paper.json");
+static EXTENDED_MODEL: &str = include_str!("../../models/boosted-extended.json");
+
+/// The embedded model of a feature set.
+pub fn default_model(set: FeatureSet) -> Arc<Model> {
+    static PAPER: OnceLock<Arc<Model>> = OnceLock::new();
+    static EXTENDED: OnceLock<Arc<Model>> = OnceLock::new();
+    let (cell, text) = match set {
+        FeatureSet::Paper => (&PAPER, PAPER_MODEL),
+        FeatureSet::Extended => (&EXTENDED, EXTENDED_MODEL),
+    };
+    cell.get_or_init(|| Arc::new(Model::from_json(text).expect("the embedded model is checked by a test"))).clone()
+}
+
+/// The method.
+#[derive(Debug, Clone)]
+pub struct Boosted {
+    pub model: Arc<Model>,
+    /// Overrides the model's decision threshold.
+    pub threshold: Option<f64>,
+}
+
+impl Boosted {
+    pub fn feature_set(&self) -> FeatureSet {
+        FeatureSet::parse(&self.model.features).unwrap_or(FeatureSet::Paper)
+    }
+
+    /// Each leaf's score (probability of content), in leaf order.
+    pub fn scores(&self, page: &Page, stats: &NodeStats, ls: &[Leaf]) -> Vec<f64> {
+        let width = self.model.feature_names.len();
+        let mut x = features(page, stats, ls, self.feature_set());
+        x.chunks_exact_mut(width.max(1)).map(|row| self.model.score(row)).collect()
+    }
+}
+
+impl Method for Boosted {
+    fn name(&self) -> &'static str {
+        match self.feature_set() {
+            FeatureSet::Paper => "boosted",
+            FeatureSet::Extended => "boosted-plus",
+        }
+    }
+
+    fn select(&self, page: &Page, stats: &NodeStats) -> Selection {
+        let ls = leaves(page, stats);
+        let scores = self.scores(page, stats, &ls);
+        let threshold = self.threshold.unwrap_or(self.model.threshold);
+        let blocks = ls
+            .iter()
+            .zip(&scores)
+            .filter(|(_, &s)| s >= threshold)
+            .map(|(l, &s)| l.block(page, s, format!("{} leaf, p(content) {:.2}", self.model.learner.name(), s)))
+            .collect();
+        let options = serde_json::json!({
+            "features": self.model.features,
+            "learner": self.model.learner.name(),
+            "threshold": threshold,
+        });
+        Selection { blocks, ..Selection::new(self.name(), options) }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn paper_features_on_a_hand_made_page() {
+        let page = Page::parse(
+            "<html><body><div id=menu><a href=/>Home</a></div>\
+             <div class=post><p>First sentence here. Second one!</p><p>Tail, with commas, here</p></div></body></html>",
+        );
+        let stats = NodeStats::compute(&page);
+        let ls = leaves(&page, &stats);
+        assert_eq!(ls.len(), 3);
+        let names = feature_names(FeatureSet::Paper);
+        let x = features(&page, &stats, &ls, FeatureSet::Paper);
+        let w = names.len();
+        let get = |k: usize, name: &str| x[k * w + names.iter().position(|n| n == name).unwrap()];
+        // "First sentence here. Second one!": 28 letters and marks + 4 spaces, 2 sentences, 2 punct.
+        assert_eq!(get(1, "text_len"), 32.0);
+        assert_eq!(get(1, "spaces"), 4.0);
+        assert_eq!(get(1, "sentences"), 2.0);
+        assert_eq!(get(1, "punct"), 2.0);
+        // html(1) body(2) div(3) p(4): the text is one below p.
+        assert_eq!(get(1, "depth"), 5.0);
+        assert_eq!(get(1, "same_tag_siblings"), 2.0);
+        assert_eq!(get(1, "last_tag_p"), 1.0);
+        assert_eq!(get(1, "second_tag_div"), 1.0);
+        assert_eq!(get(2, "punct"), 2.0);
+        assert!((get(0, "rel_position") - 0.5 / 3.0).abs() < 1e-12);
+        // The menu leaf: container div, parent body; two divs under body.
+        assert_eq!(get(0, "last_tag_div"), 1.0);
+        assert_eq!(get(0, "second_tag_body"), 1.0);
+        assert_eq!(get(0, "same_tag_siblings"), 2.0);
+
+        let names = feature_names(FeatureSet::Extended);
+        let x = features(&page, &stats, &ls, FeatureSet::Extended);
+        let w = names.len();
+        let get = |k: usize, name: &str| x[k * w + names.iter().position(|n| n == name).unwrap()];
+        assert_eq!(get(0, "link_leaf"), 1.0);
+        assert_eq!(get(1, "link_leaf"), 0.0);
+        assert_eq!(get(0, "attr_menu"), 1.0);
+        assert_eq!(get(1, "attr_post"), 1.0);
+        assert_eq!(get(1, "path_repeat"), 2.0 / 3.0);
+    }
+
+    #[test]
+    fn embedded_models_load_and_match_their_feature_sets() {
+        for set in [FeatureSet::Paper, FeatureSet::Extended] {
+            let m = default_model(set);
+            assert_eq!(m.features, set.name());
+            assert_eq!(m.feature_names, feature_names(set));
+        }
+    }
+}

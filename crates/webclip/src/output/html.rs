@@ -1,0 +1,153 @@
+//! Clean HTML: only the selected content, in a small set of structural tags, with no
+//! scripts, styles, classes or event attributes; `href` and `src` only with safe schemes.
+
+use super::walk::{walk, ContentOptions, Writer};
+use crate::dom::{is_inline_tag, NodeId, Page};
+use crate::selection::Selection;
+use html5ever::local_name;
+
+/// Renders the selection as an HTML fragment wrapped in `<article>`.
+pub fn render(page: &Page, selection: &Selection, opts: &ContentOptions) -> String {
+    let mut w = HtmlWriter { opts: *opts, out: String::from("<article>"), stack: Vec::new() };
+    walk(page, selection, opts, &mut w);
+    w.out.push_str("</article>");
+    w.out
+}
+
+/// `http`, `https`, `mailto`, protocol-relative and relative URLs; never `javascript:`,
+/// `data:` or `vbscript:`.
+pub fn safe_url(url: &str) -> bool {
+    let u: String =
+        url.trim().chars().filter(|c| !c.is_whitespace() && !c.is_control()).collect::<String>().to_ascii_lowercase();
+    match u.split_once(':') {
+        Some((scheme, _)) if !scheme.contains('/') && !scheme.contains('?') && !scheme.contains('#') => {
+            matches!(scheme, "http" | "https" | "mailto")
+        }
+        _ => !u.is_empty(),
+    }
+}
+
+/// Escapes text and attribute values.
+pub fn escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+struct HtmlWriter {
+    opts: ContentOptions,
+    out: String,
+    /// The tag emitted for each open element ("" when none).
+    stack: Vec<&'static str>,
+}
+
+fn kept_tag(tag: &html5ever::LocalName, opts: &ContentOptions) -> &'static str {
+    match *tag {
+        local_name!("p") => "p",
+        local_name!("h1") => "h1",
+        local_name!("h2") => "h2",
+        local_name!("h3") => "h3",
+        local_name!("h4") => "h4",
+        local_name!("h5") => "h5",
+        local_name!("h6") => "h6",
+        local_name!("ul") => "ul",
+        local_name!("ol") => "ol",
+        local_name!("li") => "li",
+        local_name!("dl") => "dl",
+        local_name!("dt") => "dt",
+        local_name!("dd") => "dd",
+        local_name!("blockquote") => "blockquote",
+        local_name!("pre") => "pre",
+        local_name!("code") => "code",
+        local_name!("figure") => "figure",
+        local_name!("figcaption") => "figcaption",
+        local_name!("table") => "table",
+        local_name!("thead") => "thead",
+        local_name!("tbody") => "tbody",
+        local_name!("tfoot") => "tfoot",
+        local_name!("tr") => "tr",
+        local_name!("td") => "td",
+        local_name!("th") => "th",
+        local_name!("caption") => "caption",
+        local_name!("sub") => "sub",
+        local_name!("sup") => "sup",
+        local_name!("br") => "br",
+        local_name!("strong") | local_name!("b") if opts.formatting => "strong",
+        local_name!("em") | local_name!("i") if opts.formatting => "em",
+        local_name!("a") => "a",
+        local_name!("html") | local_name!("body") => "",
+        _ if is_inline_tag(tag) => "",
+        _ => "div",
+    }
+}
+
+impl Writer for HtmlWriter {
+    fn open(&mut self, page: &Page, id: NodeId) {
+        let mut t = kept_tag(page.tag(id), &self.opts);
+        if t == "a" {
+            match page.attr(id, "href").filter(|h| self.opts.links && safe_url(h)) {
+                Some(href) => {
+                    self.out.push_str(&format!("<a href=\"{}\">", escape(href.trim())));
+                }
+                None => t = "",
+            }
+        } else if t == "br" {
+            self.out.push_str("<br>");
+            t = "";
+        } else if !t.is_empty() {
+            self.out.push_str(&format!("<{t}>"));
+        }
+        self.stack.push(t);
+    }
+
+    fn close(&mut self, _page: &Page, _id: NodeId) {
+        if let Some(t) = self.stack.pop() {
+            if !t.is_empty() {
+                self.out.push_str(&format!("</{t}>"));
+            }
+        }
+    }
+
+    fn text(&mut self, text: &str, _pre: bool) {
+        self.out.push_str(&escape(text));
+    }
+
+    fn image(&mut self, page: &Page, id: NodeId) {
+        if let Some(src) = page.attr(id, "src").or_else(|| page.attr(id, "data-src")).filter(|s| safe_url(s)) {
+            let alt = page.attr(id, "alt").unwrap_or("");
+            self.out.push_str(&format!("<img src=\"{}\" alt=\"{}\">", escape(src.trim()), escape(alt)));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::selection::Block;
+
+    #[test]
+    fn clean_and_safe() {
+        let page = Page::parse(
+            "<body><div class=x onclick='evil()'><h2 style='color:red'>T</h2><p>a &amp; <b>b</b> <a href='javascript:alert(1)'>x</a> \
+             <a href='/ok'>ok</a><script>bad()</script><span onmouseover=z>s</span></p><img src='data:image/png;base64,AAA'><img src='/c.png' alt='\"q\"'></div></body>",
+        );
+        let sel = Selection {
+            blocks: vec![Block::new(page.body().unwrap(), 1.0, "")],
+            ..Selection::new("t", Default::default())
+        };
+        let html = render(&page, &sel, &ContentOptions { links: true, images: true, ..Default::default() });
+        assert_eq!(
+            html,
+            "<article><div><h2>T</h2><p>a &amp; <strong>b</strong> x <a href=\"/ok\">ok</a>s</p><img src=\"/c.png\" alt=\"&quot;q&quot;\"></div></article>"
+        );
+        assert!(!safe_url(" JaVaScRiPt:alert(1)") && !safe_url("java\tscript:x") && safe_url("https://a.b/c?d=e:f"));
+    }
+}

@@ -1,0 +1,139 @@
+//! The structure walk shared by the text, markdown and HTML writers.
+//!
+//! A [`Selection`] becomes a set of kept nodes: everything inside a block and outside its
+//! excluded sub-nodes. The walk visits the page once in document order and reports, to a
+//! [`Writer`], each element that contains kept content (so lists, tables and headings keep
+//! their structure even when a method chose their text leaf by leaf), each kept text run and
+//! each kept image. Blocks of a selection ordered by relevance (CNR's iterative block
+//! detection) are walked one after the other instead.
+
+use crate::dom::{NodeId, NodeKind, Page};
+use crate::selection::Selection;
+use html5ever::local_name;
+
+/// What the writers may include.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+pub struct ContentOptions {
+    pub tables: bool,
+    pub images: bool,
+    pub links: bool,
+    /// Bold and italic (markdown and HTML).
+    pub formatting: bool,
+}
+
+impl Default for ContentOptions {
+    fn default() -> Self {
+        ContentOptions { tables: true, images: false, links: false, formatting: true }
+    }
+}
+
+/// Receives the walk.
+pub trait Writer {
+    fn open(&mut self, page: &Page, id: NodeId);
+    fn close(&mut self, page: &Page, id: NodeId);
+    /// A text node's text; `pre` inside `pre` (whitespace is significant).
+    fn text(&mut self, text: &str, pre: bool);
+    /// A kept `img` (only with `ContentOptions::images`).
+    fn image(&mut self, page: &Page, id: NodeId);
+}
+
+/// Marks the nodes the selection keeps: `keep[id]` for kept nodes, and `live[id]` for
+/// elements whose subtree holds kept text or a kept image.
+pub fn kept(page: &Page, selection: &Selection) -> (Vec<bool>, Vec<bool>) {
+    let n = page.len();
+    let mut keep = vec![false; n];
+    for b in &selection.blocks {
+        let mut i = b.node;
+        let end = page.end(b.node);
+        while i <= end {
+            if b.excluded.contains(&i) {
+                i = page.end(i) + 1;
+                continue;
+            }
+            keep[i as usize] = true;
+            i += 1;
+        }
+    }
+    let mut live = vec![false; n];
+    for i in (0..n).rev() {
+        let node = page.node(i as NodeId);
+        if node.hidden {
+            continue;
+        }
+        let leaf_content = keep[i]
+            && match node.kind {
+                NodeKind::Text => !page.text(i as NodeId).trim().is_empty(),
+                NodeKind::Element => matches!(*page.tag(i as NodeId), local_name!("img") | local_name!("br")),
+                NodeKind::Document => false,
+            };
+        if leaf_content {
+            live[i] = true;
+        }
+        if live[i] && node.parent != crate::dom::NONE {
+            live[node.parent as usize] = true;
+        }
+    }
+    (keep, live)
+}
+
+/// Walks the selection in document order (or block by block for relevance-ordered ones).
+pub fn walk(page: &Page, selection: &Selection, opts: &ContentOptions, w: &mut dyn Writer) {
+    let (keep, live) = kept(page, selection);
+    if selection.relevance_order {
+        for b in &selection.blocks {
+            let one = Selection { blocks: vec![b.clone()], relevance_order: false, ..selection.clone() };
+            let (k, l) = kept(page, &one);
+            walk_range(page, b.node, &k, &l, opts, w);
+        }
+    } else {
+        walk_range(page, 0, &keep, &live, opts, w);
+    }
+}
+
+fn walk_range(page: &Page, root: NodeId, keep: &[bool], live: &[bool], opts: &ContentOptions, w: &mut dyn Writer) {
+    let mut open: Vec<NodeId> = Vec::new();
+    let end = page.end(root);
+    let mut i = root;
+    while i <= end {
+        while let Some(&top) = open.last() {
+            if i <= page.end(top) {
+                break;
+            }
+            open.pop();
+            w.close(page, top);
+        }
+        let node = page.node(i);
+        let skip_table = !opts.tables && node.kind == NodeKind::Element && *page.tag(i) == local_name!("table");
+        let dead = !live[i as usize] && !(node.kind == NodeKind::Text && keep[i as usize]);
+        if node.hidden || dead || skip_table {
+            i = node.end + 1;
+            continue;
+        }
+        match node.kind {
+            NodeKind::Text => {
+                if keep[i as usize] {
+                    let pre = open.iter().any(|&o| *page.tag(o) == local_name!("pre"));
+                    w.text(page.text(i), pre);
+                }
+            }
+            NodeKind::Element if *page.tag(i) == local_name!("img") => {
+                if opts.images && keep[i as usize] {
+                    w.image(page, i);
+                }
+            }
+            NodeKind::Element if *page.tag(i) == local_name!("br") => {
+                w.open(page, i);
+                w.close(page, i);
+            }
+            NodeKind::Element => {
+                w.open(page, i);
+                open.push(i);
+            }
+            NodeKind::Document => {}
+        }
+        i += 1;
+    }
+    while let Some(top) = open.pop() {
+        w.close(page, top);
+    }
+}
