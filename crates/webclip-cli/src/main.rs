@@ -50,8 +50,9 @@ pub struct DataArgs {
 /// Options shared by every command that extracts.
 #[derive(Args, Clone)]
 pub struct MethodArgs {
-    /// Extraction method.
-    #[arg(long, default_value = "cnr", value_parser = parse_method)]
+    /// Extraction method: auto (the default: boosted-plus leaves made coherent by a DOM
+    /// region), cnr, boosted (the paper's features), boosted-plus (extended features).
+    #[arg(long, default_value = "auto", value_parser = parse_method)]
     pub method: MethodKind,
     /// CNR: which nodes count as top-rated: count:N, fraction:F (of nodes with text) or
     /// of-max:R (CNR at least R times the page's highest).
@@ -77,6 +78,16 @@ pub struct MethodArgs {
     /// boosted, boosted-plus: score at or above which a leaf is content (default: the model's).
     #[arg(long, value_name = "P")]
     pub threshold: Option<f64>,
+    /// auto: leaves inside the chosen region need at least this probability.
+    #[arg(long, value_name = "P", default_value_t = AutoOptions::default().keep_inside)]
+    pub keep_inside: f64,
+    /// auto: leaves outside the chosen region need at least this probability.
+    #[arg(long, value_name = "P", default_value_t = AutoOptions::default().keep_outside)]
+    pub keep_outside: f64,
+    /// auto: share of the confident-content mass the region must hold, else every confident
+    /// leaf is kept (0 disables).
+    #[arg(long, value_name = "R", default_value_t = AutoOptions::default().min_coverage)]
+    pub min_coverage: f64,
     /// auto: lean towards precision (less boilerplate) or recall (less lost content).
     #[arg(long, value_enum, default_value = "balanced")]
     pub favor: FavorArg,
@@ -159,7 +170,13 @@ impl MethodArgs {
             charset: self.charset.clone(),
             model,
             threshold: self.threshold,
-            auto: AutoOptions { favor: self.favor.into(), ..Default::default() },
+            auto: AutoOptions {
+                favor: self.favor.into(),
+                keep_inside: self.keep_inside,
+                keep_outside: self.keep_outside,
+                min_coverage: self.min_coverage,
+                ..Default::default()
+            },
             content: ContentOptions {
                 tables: !self.no_tables,
                 images: self.images,

@@ -67,9 +67,13 @@ fn extracts_from_file_and_stdin() {
     let o = webclip(&["extract", "-", "--format", "json"], Some(ARTICLE.as_bytes()));
     assert_eq!(o.status.code(), Some(0));
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
-    assert_eq!(v["method"], "cnr");
+    assert_eq!(v["method"], "auto");
     assert!(v["body"].as_str().unwrap().contains("second paragraph"));
     assert_eq!(v["metadata"]["title"], "A headline");
+    let o = webclip(&["extract", "-", "--format", "json", "--method", "cnr"], Some(ARTICLE.as_bytes()));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["method"], "cnr");
+    assert!(v["body"].as_str().unwrap().contains("second paragraph"));
     assert!(v["blocks"][0]["xpath"].as_str().unwrap().starts_with("/html/body/div"));
     assert_eq!(v["options"]["top"]["rule"], "of-max");
 }
@@ -151,6 +155,12 @@ fn page_without_content_exits_3() {
     let o = webclip(&["extract", "-"], Some(b"<html><body><img src=a.png><script>x()</script></body></html>"));
     assert_eq!(o.status.code(), Some(3));
     assert!(stderr(&o).contains("no main content found"));
+    let o = webclip(
+        &["extract", "-", "--method", "cnr"],
+        Some(b"<html><body><img src=a.png><script>x()</script></body></html>"),
+    );
+    assert_eq!(o.status.code(), Some(3));
+    assert!(stderr(&o).contains("no main content found"));
 }
 
 #[test]
@@ -208,7 +218,7 @@ fn bad_model_file_is_a_usage_error() {
         webclip(&["extract", "-", "--method", "boosted", "--model", bad.to_str().unwrap()], Some(ARTICLE.as_bytes()));
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("model.json: not a webclip model"), "{}", stderr(&o));
-    let o = webclip(&["extract", "-", "--model", bad.to_str().unwrap()], Some(ARTICLE.as_bytes()));
+    let o = webclip(&["extract", "-", "--model", bad.to_str().unwrap(), "--method", "cnr"], Some(ARTICLE.as_bytes()));
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("--model goes with"));
 }

@@ -85,10 +85,10 @@ impl Leaf {
         crate::dom::normalize_ws(&s)
     }
 
-    /// The leaf as a selection block: its container without the children outside the run.
-    pub fn block(&self, page: &Page, score: f64, reason: impl Into<String>) -> Block {
+    /// The leaf as a selection block: its container, restricted to the run.
+    pub fn block(&self, score: f64, reason: impl Into<String>) -> Block {
         let mut b = Block::new(self.container, score, reason);
-        b.excluded = page.children(self.container).filter(|&c| page.end(c) < self.first || c > self.last).collect();
+        b.only = Some((self.first, self.last));
         b
     }
 
@@ -122,7 +122,7 @@ mod tests {
         let ls = leaves(&page, &stats);
         assert_eq!(ls.len(), 3);
         let sel = crate::selection::Selection {
-            blocks: vec![ls[2].block(&page, 1.0, "")],
+            blocks: vec![ls[2].block(1.0, "")],
             ..crate::selection::Selection::new("t", Default::default())
         };
         assert_eq!(crate::output::text::render(&page, &sel), "after more");

@@ -10,6 +10,9 @@ pub struct Block {
     pub node: NodeId,
     /// Sub-nodes of `node` left out (their whole subtrees).
     pub excluded: Vec<NodeId>,
+    /// When set, only the ids in this inclusive range are kept (a run of `node`'s content,
+    /// such as one text leaf): O(run) to mark, however many children `node` has.
+    pub only: Option<(NodeId, NodeId)>,
     /// The method's score for this block (CNR for CNR, probability for classifiers…).
     pub score: f64,
     /// A short human-readable reason.
@@ -18,7 +21,7 @@ pub struct Block {
 
 impl Block {
     pub fn new(node: NodeId, score: f64, reason: impl Into<String>) -> Block {
-        Block { node, excluded: Vec::new(), score, reason: reason.into() }
+        Block { node, excluded: Vec::new(), only: None, score, reason: reason.into() }
     }
 }
 
@@ -48,6 +51,10 @@ impl Selection {
 
     /// True when `id` is inside a selected block and not inside an excluded sub-node.
     pub fn covers(&self, page: &Page, id: NodeId) -> bool {
-        self.blocks.iter().any(|b| page.contains(b.node, id) && !b.excluded.iter().any(|&e| page.contains(e, id)))
+        self.blocks.iter().any(|b| {
+            page.contains(b.node, id)
+                && b.only.is_none_or(|(first, last)| (first..=last).contains(&id))
+                && !b.excluded.iter().any(|&e| page.contains(e, id))
+        })
     }
 }

@@ -3,26 +3,34 @@
 use std::path::Path;
 use webclip::eval::dataset::Dataset;
 use webclip::eval::metrics;
+use webclip::methods::MethodKind;
 
 fn fixture() -> Dataset {
     Dataset::open(&Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/wcxb-mini")).unwrap()
 }
 
+fn method(m: MethodKind) -> webclip::Options {
+    webclip::Options { method: m, ..Default::default() }
+}
+
 #[test]
-fn cnr_default_extracts_real_pages() {
+fn every_method_extracts_real_pages() {
     let ds = fixture();
     assert_eq!(ds.records.len(), 4);
-    for rec in &ds.records {
+    for (m, rec) in [MethodKind::Auto, MethodKind::Cnr, MethodKind::BoostedPlus]
+        .iter()
+        .flat_map(|m| ds.records.iter().map(move |r| (*m, r)))
+    {
         let bytes = ds.html(rec).unwrap();
-        let ex = webclip::extract(&bytes, &webclip::Options::default()).unwrap();
+        let ex = webclip::extract(&bytes, &method(m)).unwrap();
         let text = ex.text();
         let with = rec.with.clone().unwrap_or_default();
         let without = rec.without.clone().unwrap_or_default();
         let s = metrics::score_page(&text, &rec.text, Some((&with, &without)));
         let sn = s.snippets.unwrap();
-        assert_eq!((sn.fn_, sn.fp), (0, 0), "{}: snippets missed or wrongly kept", rec.id);
+        assert_eq!((sn.fn_, sn.fp), (0, 0), "{m:?} {}: snippets missed or wrongly kept", rec.id);
         let summary = metrics::summarize(&[s]);
-        assert!(summary.sh.f1 > 0.9, "{}: SH F1 {:.3}", rec.id, summary.sh.f1);
+        assert!(summary.sh.f1 > 0.9, "{m:?} {}: SH F1 {:.3}", rec.id, summary.sh.f1);
     }
 }
 
@@ -31,8 +39,8 @@ fn blocks_cover_the_main_block_first() {
     let ds = fixture();
     let rec = &ds.records[0];
     let bytes = ds.html(rec).unwrap();
-    let main = webclip::extract(&bytes, &webclip::Options::default()).unwrap();
-    let mut opts = webclip::Options::default();
+    let main = webclip::extract(&bytes, &method(MethodKind::Cnr)).unwrap();
+    let mut opts = method(MethodKind::Cnr);
     opts.cnr.blocks = true;
     let all = webclip::extract(&bytes, &opts).unwrap();
     assert!(all.selection.blocks.len() > 1);

@@ -9,7 +9,10 @@
 //!    confidently-content text and the least confidently-boilerplate text;
 //! 3. keeps the leaves of that region with `p ≥ keep_inside` and, outside it, only leaves
 //!    with `p ≥ keep_outside`;
-//! 4. falls back to CNR when no region has a positive gain.
+//! 4. when the region holds less than `min_coverage` of the page's confident-content mass
+//!    (Σ (p − τ)·chars over leaves with p > τ) — content spread over the page, as on listings
+//!    and product pages — keeps every leaf with `p ≥ τ` instead;
+//! 5. falls back to CNR when no region has a positive gain.
 
 use super::boosted::Boosted;
 use super::cnr::Cnr;
@@ -39,12 +42,15 @@ pub struct AutoOptions {
     pub keep_inside: f64,
     /// Leaves outside the region need at least this probability.
     pub keep_outside: f64,
+    /// Share of the confident-content mass the region must hold (step 4); 0 disables.
+    /// 0.5 measured best on the held-out folders (0.7 and 0.85 equal or lower, 0 lower).
+    pub min_coverage: f64,
     pub favor: Favor,
 }
 
 impl Default for AutoOptions {
     fn default() -> Self {
-        AutoOptions { tau: 0.5, keep_inside: 0.3, keep_outside: 0.9, favor: Favor::Balanced }
+        AutoOptions { tau: 0.5, keep_inside: 0.3, keep_outside: 0.9, min_coverage: 0.5, favor: Favor::Balanced }
     }
 }
 
@@ -76,14 +82,17 @@ impl Method for Auto {
         let ls = leaves(page, stats);
         let p = self.boosted.scores(page, stats, &ls);
         let mut gain = vec![0.0f64; page.len()];
+        let mut mass = vec![0.0f64; page.len()];
         for (leaf, &pi) in ls.iter().zip(&p) {
             let chars: f64 = (leaf.first..=leaf.last).map(|i| stats.get(i).chars as f64).sum();
             gain[leaf.container as usize] += (pi - tau) * chars;
+            mass[leaf.container as usize] += (pi - tau).max(0.0) * chars;
         }
         for i in (1..page.len()).rev() {
             let parent = page.node(i as NodeId).parent;
             if parent != NONE {
                 gain[parent as usize] += gain[i];
+                mass[parent as usize] += mass[i];
             }
         }
         let best = (1..page.len() as NodeId)
@@ -102,13 +111,16 @@ impl Method for Auto {
                 return sel;
             }
         };
+        let spread = mass[region as usize] < self.options.min_coverage * mass[0];
+        let (keep_inside, keep_outside) = if spread { (tau, tau) } else { (keep_inside, keep_outside) };
+        let region_path = page.xpath(region);
         let blocks = ls
             .iter()
             .zip(&p)
             .filter(|(l, &pi)| if page.contains(region, l.first) { pi >= keep_inside } else { pi >= keep_outside })
             .map(|(l, &pi)| {
                 let place = if page.contains(region, l.first) { "in region" } else { "outside region" };
-                l.block(page, pi, format!("leaf {place} {}, p(content) {pi:.2}", page.xpath(region)))
+                l.block(pi, format!("leaf {place} {region_path}, p(content) {pi:.2}"))
             })
             .collect();
         Selection { blocks, ..Selection::new(self.name(), options) }

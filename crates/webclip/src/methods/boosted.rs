@@ -12,7 +12,7 @@
 //! ancestors and distance to CNR's block, text density around the leaf, tag-path repetition,
 //! class/id cue words, and semantic ancestors.
 
-use super::cnr::{compute_cnr, Cnr};
+use super::cnr::{compute_cnr, Cnr, CnrValues};
 use super::Method;
 use crate::dom::{NodeId, NodeKind, Page, NONE};
 use crate::learn::model::Model;
@@ -178,62 +178,119 @@ struct LeafCounts {
 
 /// Computes the feature rows of a page's leaves (row-major, `feature_names(set).len()` wide).
 pub fn features(page: &Page, stats: &NodeStats, ls: &[Leaf], set: FeatureSet) -> Vec<f64> {
-    let width = feature_names(set).len();
-    let n = ls.len();
-    let mut x = vec![0.0; n * width];
-    if n == 0 {
-        return x;
+    let mut ctx = FeatureContext::new(page, stats, ls, set);
+    let width = ctx.width;
+    let mut x = vec![0.0; ls.len() * width];
+    for (k, row) in x.chunks_exact_mut(width.max(1)).enumerate() {
+        ctx.fill(k, row);
     }
-    // Inside an <a>: one forward pass.
-    let mut in_link = vec![false; page.len()];
-    for (i, node) in page.nodes().iter().enumerate() {
-        in_link[i] = (node.parent != NONE && in_link[node.parent as usize])
-            || (node.kind == NodeKind::Element && *page.tag(i as NodeId) == local_name!("a"));
-    }
-    let counts: Vec<LeafCounts> = ls
-        .iter()
-        .map(|l| {
-            let mut c = LeafCounts::default();
-            let mut words = 0.0;
-            for i in l.first..=l.last {
-                let node = page.node(i);
-                if node.kind != NodeKind::Text || node.hidden {
-                    continue;
+    x
+}
+
+/// What the features of one page need beyond the leaf itself, computed once per page, so
+/// that rows can be filled one at a time (memory stays O(leaves), not O(leaves × features)).
+pub struct FeatureContext<'a> {
+    page: &'a Page,
+    stats: &'a NodeStats,
+    ls: &'a [Leaf],
+    set: FeatureSet,
+    pub width: usize,
+    counts: Vec<LeafCounts>,
+    /// CNR values, CNR's main block and the page's highest element CNR (extended set).
+    cnr: Option<(CnrValues, Option<NodeId>, f64)>,
+    /// Per leaf: (leaves sharing its tag path, characters under that path).
+    path: Vec<(f64, f64)>,
+    total_chars: f64,
+    max_chars: f64,
+    /// Same-tag sibling counts, once per parent (a parent may hold many leaves).
+    sibling_tags: HashMap<NodeId, HashMap<LocalName, u32>>,
+}
+
+impl<'a> FeatureContext<'a> {
+    pub fn new(page: &'a Page, stats: &'a NodeStats, ls: &'a [Leaf], set: FeatureSet) -> Self {
+        // Inside an <a>: one forward pass.
+        let mut in_link = vec![false; page.len()];
+        for (i, node) in page.nodes().iter().enumerate() {
+            in_link[i] = (node.parent != NONE && in_link[node.parent as usize])
+                || (node.kind == NodeKind::Element && *page.tag(i as NodeId) == local_name!("a"));
+        }
+        let counts: Vec<LeafCounts> = ls
+            .iter()
+            .map(|l| {
+                let mut c = LeafCounts::default();
+                let mut words = 0.0;
+                for i in l.first..=l.last {
+                    let node = page.node(i);
+                    if node.kind != NodeKind::Text || node.hidden {
+                        continue;
+                    }
+                    let s = stats.get(i);
+                    c.chars += s.chars as f64;
+                    c.sentences += s.sentences as f64;
+                    c.punct += s.punct as f64;
+                    if in_link[i as usize] {
+                        c.link_chars += s.chars as f64;
+                    }
+                    words += page.text(i).split_whitespace().count() as f64;
                 }
-                let s = stats.get(i);
-                c.chars += s.chars as f64;
-                c.sentences += s.sentences as f64;
-                c.punct += s.punct as f64;
-                if in_link[i as usize] {
-                    c.link_chars += s.chars as f64;
-                }
-                words += page.text(i).split_whitespace().count() as f64;
-            }
-            // Spaces of the whitespace-normalised text: one between consecutive runs.
-            c.spaces = (words - 1.0).max(0.0);
-            c
-        })
-        .collect();
-    let extended = set == FeatureSet::Extended;
-    let cnr = extended.then(|| {
-        let values = compute_cnr(page, stats, &vec![false; page.len()]);
-        let block = Cnr::default().select(page, stats).blocks.first().map(|b| b.node);
-        let max = (0..page.len()).filter(|&i| page.is_element(i as NodeId)).map(|i| values.cnr[i]).fold(0.0, f64::max);
-        (values, block, max.max(1e-9))
-    });
-    let paths: Vec<String> = ls.iter().map(|l| tag_path(page, l.container)).collect();
-    let mut path_count: HashMap<&str, (f64, f64)> = HashMap::new();
-    for (p, c) in paths.iter().zip(&counts) {
-        let e = path_count.entry(p.as_str()).or_default();
-        e.0 += 1.0;
-        e.1 += c.chars;
+                // Spaces of the whitespace-normalised text: one between consecutive runs.
+                c.spaces = (words - 1.0).max(0.0);
+                c
+            })
+            .collect();
+        let extended = set == FeatureSet::Extended;
+        let cnr = extended.then(|| {
+            let values = compute_cnr(page, stats, &vec![false; page.len()]);
+            let block = Cnr::default().select(page, stats).blocks.first().map(|b| b.node);
+            let max =
+                (0..page.len()).filter(|&i| page.is_element(i as NodeId)).map(|i| values.cnr[i]).fold(0.0, f64::max);
+            (values, block, max.max(1e-9))
+        });
+        let mut path = Vec::new();
+        if extended {
+            let mut ids: HashMap<String, usize> = HashMap::new();
+            let mut sums: Vec<(f64, f64)> = Vec::new();
+            let leaf_ids: Vec<usize> = ls
+                .iter()
+                .zip(&counts)
+                .map(|(l, c)| {
+                    let n = ids.len();
+                    let id = *ids.entry(tag_path(page, l.container)).or_insert(n);
+                    if id == sums.len() {
+                        sums.push((0.0, 0.0));
+                    }
+                    sums[id].0 += 1.0;
+                    sums[id].1 += c.chars;
+                    id
+                })
+                .collect();
+            path = leaf_ids.iter().map(|&id| sums[id]).collect();
+        }
+        let total_chars = counts.iter().map(|c| c.chars).sum::<f64>().max(1.0);
+        let max_chars = counts.iter().map(|c| c.chars).fold(1.0, f64::max);
+        FeatureContext {
+            page,
+            stats,
+            ls,
+            set,
+            width: feature_names(set).len(),
+            counts,
+            cnr,
+            path,
+            total_chars,
+            max_chars,
+            sibling_tags: HashMap::new(),
+        }
     }
-    let total_chars: f64 = counts.iter().map(|c| c.chars).sum::<f64>().max(1.0);
-    let max_chars = counts.iter().map(|c| c.chars).fold(1.0, f64::max);
-    let name_width = TAGS.len() + 1;
-    for (k, leaf) in ls.iter().enumerate() {
-        let row = &mut x[k * width..(k + 1) * width];
-        let c = counts[k];
+
+    /// Fills the row of leaf `k` (`row` is `width` long and overwritten).
+    pub fn fill(&mut self, k: usize, row: &mut [f64]) {
+        let (page, stats) = (self.page, self.stats);
+        let leaf = &self.ls[k];
+        let n = self.ls.len();
+        let name_width = TAGS.len() + 1;
+        row.fill(0.0);
+        let c = self.counts[k];
         let parent = leaf.container_parent(page);
         row[0] = c.chars + c.spaces;
         row[1] = c.sentences;
@@ -243,16 +300,22 @@ pub fn features(page: &Page, stats: &NodeStats, ls: &[Leaf], set: FeatureSet) ->
         row[5] = if parent == NONE {
             1.0
         } else {
-            let tag = page.tag(leaf.container);
-            page.children(parent).filter(|&s| page.is_element(s) && page.tag(s) == tag).count() as f64
+            let counts = self.sibling_tags.entry(parent).or_insert_with(|| {
+                let mut m: HashMap<LocalName, u32> = HashMap::new();
+                for c in page.children(parent).filter(|&c| page.is_element(c)) {
+                    *m.entry(page.tag(c).clone()).or_default() += 1;
+                }
+                m
+            });
+            counts.get(page.tag(leaf.container)).copied().unwrap_or(1) as f64
         };
         row[6] = (k as f64 + 0.5) / n as f64;
         row[7 + tag_index(page.tag(leaf.container))] = 1.0;
         if parent != NONE {
             row[7 + name_width + tag_index(page.tag(parent))] = 1.0;
         }
-        if !extended {
-            continue;
+        if self.set != FeatureSet::Extended {
+            return;
         }
         let mut j = 7 + 2 * name_width;
         let mut put = |v: f64| {
@@ -267,7 +330,7 @@ pub fn features(page: &Page, stats: &NodeStats, ls: &[Leaf], set: FeatureSet) ->
         put(density(parent));
         put(density(grand));
         // cnr
-        let (values, block, max) = cnr.as_ref().expect("extended");
+        let Some((values, block, max)) = self.cnr.as_ref() else { return };
         let rel = |id: NodeId| if id == NONE { 0.0 } else { values.cnr[id as usize] / max };
         put(rel(leaf.container));
         put(rel(parent));
@@ -285,16 +348,16 @@ pub fn features(page: &Page, stats: &NodeStats, ls: &[Leaf], set: FeatureSet) ->
         put(inside);
         put(distance);
         // density
-        put((if k > 0 { counts[k - 1].chars } else { 0.0 }).ln_1p());
-        put((if k + 1 < n { counts[k + 1].chars } else { 0.0 }).ln_1p());
+        put((if k > 0 { self.counts[k - 1].chars } else { 0.0 }).ln_1p());
+        put((if k + 1 < n { self.counts[k + 1].chars } else { 0.0 }).ln_1p());
         let parent_chars = if parent == NONE { c.chars } else { stats.get(parent).chars as f64 };
         put(parent_chars.ln_1p());
         put(c.chars / parent_chars.max(1.0));
-        put(c.chars / max_chars);
+        put(c.chars / self.max_chars);
         // path
-        let (count, chars) = path_count[paths[k].as_str()];
+        let (count, chars) = self.path[k];
         put(count / n as f64);
-        put(chars / total_chars);
+        put(chars / self.total_chars);
         // attr
         let tokens = class_id_tokens(page, leaf.container, 3);
         for cue in CUES {
@@ -313,7 +376,6 @@ pub fn features(page: &Page, stats: &NodeStats, ls: &[Leaf], set: FeatureSet) ->
             put(if hit { 1.0 } else { 0.0 });
         }
     }
-    x
 }
 
 /// The tag path of a node from `html` down (`html/body/div/p`).
@@ -383,11 +445,16 @@ impl Boosted {
         FeatureSet::parse(&self.model.features).unwrap_or(FeatureSet::Paper)
     }
 
-    /// Each leaf's score (probability of content), in leaf order.
+    /// Each leaf's score (probability of content), in leaf order; one row buffer.
     pub fn scores(&self, page: &Page, stats: &NodeStats, ls: &[Leaf]) -> Vec<f64> {
-        let width = self.model.feature_names.len();
-        let mut x = features(page, stats, ls, self.feature_set());
-        x.chunks_exact_mut(width.max(1)).map(|row| self.model.score(row)).collect()
+        let mut ctx = FeatureContext::new(page, stats, ls, self.feature_set());
+        let mut row = vec![0.0; ctx.width];
+        (0..ls.len())
+            .map(|k| {
+                ctx.fill(k, &mut row);
+                self.model.score(&mut row)
+            })
+            .collect()
     }
 }
 
@@ -407,7 +474,7 @@ impl Method for Boosted {
             .iter()
             .zip(&scores)
             .filter(|(_, &s)| s >= threshold)
-            .map(|(l, &s)| l.block(page, s, format!("{} leaf, p(content) {:.2}", self.model.learner.name(), s)))
+            .map(|(l, &s)| l.block(s, format!("{} leaf, p(content) {:.2}", self.model.learner.name(), s)))
             .collect();
         let options = serde_json::json!({
             "features": self.model.features,

@@ -162,7 +162,7 @@ mod tests {
         let stats = crate::stats::NodeStats::compute(&page);
         let ls = crate::leaves::leaves(&page, &stats);
         let sel = Selection {
-            blocks: vec![ls[0].block(&page, 1.0, ""), ls[2].block(&page, 1.0, "")],
+            blocks: vec![ls[0].block(1.0, ""), ls[2].block(1.0, "")],
             ..Selection::new("t", Default::default())
         };
         assert_eq!(render(&page, &sel), "a | c");

@@ -43,8 +43,7 @@ pub fn kept(page: &Page, selection: &Selection) -> (Vec<bool>, Vec<bool>) {
     let n = page.len();
     let mut keep = vec![false; n];
     for b in &selection.blocks {
-        let mut i = b.node;
-        let end = page.end(b.node);
+        let (mut i, end) = b.only.unwrap_or((b.node, page.end(b.node)));
         while i <= end {
             if b.excluded.contains(&i) {
                 i = page.end(i) + 1;
