@@ -46,3 +46,23 @@ fn blocks_cover_the_main_block_first() {
     assert!(all.selection.blocks.len() > 1);
     assert_eq!(all.selection.blocks[0].node, main.selection.blocks[0].node);
 }
+
+fn markdown_of(id: &str) -> String {
+    let ds = fixture();
+    let rec = ds.records.iter().find(|r| r.id == id).unwrap();
+    let ex = webclip::extract(&ds.html(rec).unwrap(), &webclip::Options::default()).unwrap();
+    ex.render(webclip::extract::Format::Markdown)
+}
+
+#[test]
+fn markdown_keeps_tables_lists_and_code_of_real_pages() {
+    // nginx documentation: directive tables, nested lists, code examples in quotes.
+    let md = markdown_of("dev-0684");
+    assert!(md.starts_with("## Module ngx_http_rewrite_module"), "{}", &md[..200]);
+    assert!(md.contains("\n| Syntax: | `break;` |\n| --- | --- |\n| Default: |  |\n"), "table: {md}");
+    assert!(md.contains("\n- repeatedly:\n  - a location is searched based on a request URI;\n"), "nested list");
+    assert!(md.contains("\n> ```\n> if ($slow) {\n>     limit_rate 10k;\n>     break;\n> }\n> ```\n"), "code in quote");
+    // Product page: a list of features with bold labels.
+    let md = markdown_of("dev-4195");
+    assert!(md.contains("\n- **Footbed:** Contoured cork-latex footbed"), "list with emphasis");
+}

@@ -532,10 +532,12 @@ mod tests {
 
     #[test]
     fn embedded_models_load_and_match_their_feature_sets() {
-        for set in [FeatureSet::Paper, FeatureSet::Extended] {
+        for (set, text) in [(FeatureSet::Paper, PAPER_MODEL), (FeatureSet::Extended, EXTENDED_MODEL)] {
             let m = default_model(set);
             assert_eq!(m.features, set.name());
             assert_eq!(m.feature_names, feature_names(set));
+            // Parsing is exact: the model writes back byte for byte (no float drifts by an ULP).
+            assert_eq!(m.to_json(), text.trim_end());
         }
     }
 }

@@ -16,7 +16,6 @@ pub fn render(page: &Page, selection: &Selection, opts: &ContentOptions) -> Stri
 #[derive(Default)]
 struct Table {
     rows: Vec<Vec<String>>,
-    header_rows: usize,
 }
 
 #[derive(Default)]
@@ -30,6 +29,9 @@ struct MdWriter {
     lists: Vec<(bool, usize)>,
     quote_depth: usize,
     pre_depth: usize,
+    code_depth: usize,
+    /// Quote depth of the last content written.
+    written_depth: usize,
     links: Vec<Option<String>>,
     tables: Vec<Table>,
     /// A list item marker waits for the item's first text.
@@ -46,6 +48,11 @@ impl MdWriter {
             Some(cell) => cell,
             None => &mut self.out,
         }
+    }
+
+    /// Bold and italics: asked for, and not inside code.
+    fn emphasis(&self) -> bool {
+        self.opts.formatting && self.code_depth == 0 && self.pre_depth == 0
     }
 
     fn in_cell(&self) -> bool {
@@ -75,8 +82,14 @@ impl MdWriter {
         if self.pending_break > 0 {
             let len = self.out.trim_end_matches(' ').len();
             self.out.truncate(len);
-            self.out.push_str(if self.pending_break >= 2 { "\n\n" } else { "\n" });
-            self.out.push_str(&"> ".repeat(self.quote_depth));
+            let prefix = "> ".repeat(self.quote_depth);
+            if self.pending_break >= 2 {
+                // The blank line belongs to the quote only when both sides are in it.
+                self.out.push('\n');
+                self.out.push_str("> ".repeat(self.quote_depth.min(self.written_depth)).trim_end());
+            }
+            self.out.push('\n');
+            self.out.push_str(&prefix);
             self.pending_break = 0;
             self.pending_space = false;
         }
@@ -93,6 +106,12 @@ impl MdWriter {
     fn write(&mut self, s: &str) {
         self.flush();
         self.buf().push_str(s);
+        self.written_depth = self.quote_depth;
+    }
+
+    /// A newline followed by the block-quote prefix.
+    fn newline(&self) -> String {
+        format!("\n{}", "> ".repeat(self.quote_depth))
     }
 
     fn finish(self) -> String {
@@ -105,7 +124,8 @@ impl MdWriter {
             return;
         }
         self.block_break(2);
-        let header = t.header_rows.max(1).min(t.rows.len());
+        // GitHub tables need a header: the first row is it.
+        let header = 1;
         let mut lines = Vec::new();
         for (k, row) in t.rows.iter().enumerate() {
             let cells: Vec<String> = (0..width).map(|j| escape_cell(row.get(j).map_or("", |c| c.trim()))).collect();
@@ -158,12 +178,17 @@ impl Writer for MdWriter {
             }
             local_name!("pre") => {
                 self.block_break(2);
-                self.write("```\n");
+                self.write("```");
+                let nl = self.newline();
+                self.buf().push_str(&nl);
                 self.pre_depth += 1;
             }
-            local_name!("code") if self.pre_depth == 0 => self.write("`"),
-            local_name!("strong") | local_name!("b") if self.opts.formatting => self.write("**"),
-            local_name!("em") | local_name!("i") if self.opts.formatting => self.write("*"),
+            local_name!("code") if self.pre_depth == 0 => {
+                self.code_depth += 1;
+                self.write("`")
+            }
+            local_name!("strong") | local_name!("b") if self.emphasis() => self.write("**"),
+            local_name!("em") | local_name!("i") if self.emphasis() => self.write("*"),
             local_name!("a") => {
                 let href =
                     page.attr(id, "href").filter(|h| self.opts.links && super::html::safe_url(h)).map(String::from);
@@ -193,11 +218,7 @@ impl Writer for MdWriter {
                     if t.rows.is_empty() {
                         t.rows.push(Vec::new());
                     }
-                    let is_header_row = *tag == local_name!("th") && t.rows.len() == t.header_rows + 1;
                     if let Some(r) = t.rows.last_mut() {
-                        if r.is_empty() && is_header_row {
-                            t.header_rows += 1;
-                        }
                         r.push(String::new());
                     }
                 }
@@ -224,14 +245,29 @@ impl Writer for MdWriter {
             }
             local_name!("pre") => {
                 self.pre_depth = self.pre_depth.saturating_sub(1);
-                let len = self.buf().trim_end_matches('\n').len();
-                self.buf().truncate(len);
-                self.buf().push_str("\n```");
+                // Drop the code's trailing line breaks (with their quote prefixes).
+                let nl = self.newline();
+                loop {
+                    let b = self.buf();
+                    if b.ends_with(&nl) {
+                        let len = b.len() - nl.len();
+                        b.truncate(len);
+                    } else if b.ends_with('\n') {
+                        b.pop();
+                    } else {
+                        break;
+                    }
+                }
+                self.buf().push_str(&nl);
+                self.buf().push_str("```");
                 self.block_break(2);
             }
-            local_name!("code") if self.pre_depth == 0 => self.buf().push('`'),
-            local_name!("strong") | local_name!("b") if self.opts.formatting => self.buf().push_str("**"),
-            local_name!("em") | local_name!("i") if self.opts.formatting => self.buf().push('*'),
+            local_name!("code") if self.pre_depth == 0 => {
+                self.code_depth = self.code_depth.saturating_sub(1);
+                self.buf().push('`')
+            }
+            local_name!("strong") | local_name!("b") if self.emphasis() => self.buf().push_str("**"),
+            local_name!("em") | local_name!("i") if self.emphasis() => self.buf().push('*'),
             local_name!("a") => {
                 if let Some(Some(href)) = self.links.pop() {
                     let s = format!("]({href})");
@@ -255,7 +291,9 @@ impl Writer for MdWriter {
     fn text(&mut self, text: &str, pre: bool) {
         if pre {
             self.flush();
-            self.buf().push_str(text);
+            let nl = self.newline();
+            let text = text.replace('\n', &nl);
+            self.buf().push_str(&text);
             return;
         }
         let words = normalize_ws(text);
@@ -307,12 +345,12 @@ mod tests {
         let got = md(
             "<h2>Steps</h2><p>Use <b>care</b> and <a href='https://x.org/a'>read</a>.</p>\
              <ol><li>One</li><li>Two<ul><li>Inner</li></ul></li></ol>\
-             <pre><code>fn main() {\n    x();\n}\n</code></pre><blockquote><p>Quoted</p></blockquote>\
+             <pre><code>fn main() {\n    x();\n}\n</code></pre><blockquote><p>Quoted</p><pre>a\nb</pre></blockquote><p><code>x <b>y</b></code></p>\
              <table><tr><th>Name</th><th>Age</th></tr><tr><td>A|nn</td><td>31</td></tr></table>\
              <img src='/i.png' alt='A cat'><a href='javascript:evil()'>bad</a>",
             all,
         );
-        let want = "## Steps\n\nUse **care** and [read](https://x.org/a).\n\n1. One\n2. Two\n  - Inner\n\n```\nfn main() {\n    x();\n}\n```\n\n> Quoted\n\n| Name | Age |\n| --- | --- |\n| A\\|nn | 31 |\n\n![A cat](/i.png)\nbad";
+        let want = "## Steps\n\nUse **care** and [read](https://x.org/a).\n\n1. One\n2. Two\n  - Inner\n\n```\nfn main() {\n    x();\n}\n```\n\n> Quoted\n>\n> ```\n> a\n> b\n> ```\n\n`x y`\n\n| Name | Age |\n| --- | --- |\n| A\\|nn | 31 |\n\n![A cat](/i.png)\nbad";
         assert_eq!(got, want);
         let plain = md(
             "<p>Use <b>care</b> and <a href='https://x.org/a'>read</a>.</p><img src=a.png>",
