@@ -182,6 +182,35 @@ fn element_text_by_cue(page: &Page, cues: &[&str], max_chars: usize) -> Option<S
     None
 }
 
+/// A date shown on the page in an element whose class or id says it holds one (`date`,
+/// `published`, `posted`, `time`, `meta`, `byline`): the first such short text that parses.
+fn visible_date(page: &Page) -> Option<String> {
+    const CUES: &[&str] =
+        &["date", "published", "posted", "pubdate", "time", "timestamp", "meta", "byline", "entry-date"];
+    (1..page.len() as NodeId).find_map(|id| {
+        if !page.is_element(id) || page.node(id).hidden {
+            return None;
+        }
+        let cue = ["class", "id"].iter().any(|a| {
+            page.attr(id, a).is_some_and(|v| {
+                v.split(|c: char| !c.is_ascii_alphanumeric()).any(|t| CUES.iter().any(|c| t.eq_ignore_ascii_case(c)))
+            })
+        });
+        if !cue {
+            return None;
+        }
+        let text = page.text_content(id);
+        if text.chars().count() > 80 {
+            return None;
+        }
+        parse_date(&text).or_else(|| {
+            // "Posted on March 3, 2024 by …": try the words after a label.
+            let words: Vec<&str> = text.split_whitespace().collect();
+            (1..words.len()).find_map(|k| parse_date(&words[k..words.len().min(k + 3)].join(" ")))
+        })
+    })
+}
+
 /// Extracts the metadata of a page. `url` is where the page came from, if known; `body` is
 /// the extracted main text (for language detection).
 pub fn extract(page: &Page, url: Option<&str>, body: Option<&str>) -> Metadata {
@@ -278,7 +307,11 @@ pub fn extract(page: &Page, url: Option<&str>, body: Option<&str>) -> Metadata {
                 .filter(|&i| page.is_element(i) && *page.tag(i) == local_name!("time"))
                 .find_map(|i| page.attr(i, "datetime").map(String::from).or_else(|| Some(page.text_content(i))))
         });
-    m.date_published = published.as_deref().and_then(parse_date).or_else(|| url.and_then(date_from_url));
+    m.date_published = published
+        .as_deref()
+        .and_then(parse_date)
+        .or_else(|| url.and_then(date_from_url))
+        .or_else(|| visible_date(page));
     m.date_modified = article
         .and_then(|a| a.get("dateModified"))
         .and_then(Value::as_str)
@@ -405,6 +438,10 @@ mod tests {
         assert_eq!(m.date_published.as_deref(), Some("2024-03-05"));
         assert_eq!(m.site_name.as_deref(), Some("valley.example"));
         assert_eq!(m.language_detected.as_deref(), Some("eng"));
+        let shown = Page::parse("<body><div class='entry-meta'><span class=posted-on>Posted on March 3, 2024</span></div><p>On 1 May 2020 nothing.</p></body>");
+        assert_eq!(extract(&shown, None, None).date_published.as_deref(), Some("2024-03-03"));
+        let unlabelled = Page::parse("<body><p>On 1 May 2020 nothing.</p></body>");
+        assert_eq!(extract(&unlabelled, None, None).date_published, None);
         let empty = extract(&Page::parse("<p>x</p>"), None, None);
         assert_eq!(empty.title, None);
         assert!(empty.authors.is_empty());
