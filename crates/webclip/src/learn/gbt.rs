@@ -33,16 +33,78 @@ impl Tree {
 }
 
 /// A boosted ensemble for binary classification: log-odds = base score + Σ trees.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct GbtModel {
     pub base_score: f64,
     pub trees: Vec<Tree>,
+    /// All trees' nodes in one array, one cache line per visited node (built by [`prepare`]).
+    ///
+    /// [`prepare`]: GbtModel::prepare
+    #[serde(skip)]
+    packed: Vec<Packed>,
+    #[serde(skip)]
+    roots: Vec<u32>,
+}
+
+impl PartialEq for GbtModel {
+    fn eq(&self, o: &Self) -> bool {
+        self.base_score == o.base_score && self.trees == o.trees
+    }
+}
+
+/// A node of the packed form: a split (`feature`, `value` = threshold, absolute children) or
+/// a leaf (`feature` = [`LEAF`], `value` = weight).
+#[derive(Debug, Clone, Copy)]
+struct Packed {
+    value: f64,
+    feature: u32,
+    left: u32,
+    right: u32,
 }
 
 impl GbtModel {
+    /// A model from trees (packed for evaluation).
+    pub fn new(base_score: f64, trees: Vec<Tree>) -> GbtModel {
+        let mut m = GbtModel { base_score, trees, packed: Vec::new(), roots: Vec::new() };
+        m.prepare();
+        m
+    }
+
+    /// Builds the packed form; call after deserialising (`Model::from_json` does).
+    pub fn prepare(&mut self) {
+        self.packed.clear();
+        self.roots.clear();
+        for t in &self.trees {
+            let base = self.packed.len() as u32;
+            self.roots.push(base);
+            for i in 0..t.feature.len() {
+                let leaf = t.feature[i] == LEAF;
+                self.packed.push(Packed {
+                    value: if leaf { t.value[i] as f64 } else { t.threshold[i] },
+                    feature: t.feature[i],
+                    left: base + t.left[i],
+                    right: base + t.right[i],
+                });
+            }
+        }
+    }
+
     /// Log-odds of the positive class.
     pub fn margin(&self, row: &[f64]) -> f64 {
-        self.base_score + self.trees.iter().map(|t| t.predict(row)).sum::<f64>()
+        if self.packed.is_empty() {
+            return self.base_score + self.trees.iter().map(|t| t.predict(row)).sum::<f64>();
+        }
+        // Same summation order as the plain form: trees first, then the base score.
+        let mut sum = 0.0;
+        for &root in &self.roots {
+            let mut n = &self.packed[root as usize];
+            while n.feature != LEAF {
+                let next = if row[n.feature as usize] < n.value { n.left } else { n.right };
+                n = &self.packed[next as usize];
+            }
+            sum += n.value;
+        }
+        self.base_score + sum
     }
 
     /// Checks that every index is in range, so that evaluation cannot panic on a bad file.
@@ -157,7 +219,7 @@ pub fn train(s: &super::Samples, o: &GbtOptions, threads: usize) -> Result<GbtMo
             tree
         })
         .collect();
-    Ok(GbtModel { base_score: booster.base_score, trees })
+    Ok(GbtModel::new(booster.base_score, trees))
 }
 
 #[cfg(all(test, feature = "train"))]
@@ -179,6 +241,11 @@ mod tests {
         m.validate(2).unwrap();
         let acc = (0..s.len()).filter(|&i| (m.margin(s.row(i)) > 0.0) == (s.y[i] > 0.5)).count();
         assert!(acc as f64 / s.len() as f64 > 0.95);
+        // The packed evaluator and the plain one agree exactly.
+        for i in 0..s.len() {
+            let plain = m.base_score + m.trees.iter().map(|t| t.predict(s.row(i))).sum::<f64>();
+            assert_eq!(m.margin(s.row(i)).to_bits(), plain.to_bits());
+        }
         assert_eq!(m, train(&s, &o, 1).unwrap(), "seeded training is reproducible");
     }
 }

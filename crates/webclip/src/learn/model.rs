@@ -55,13 +55,16 @@ impl Model {
 
     /// Reads and checks a model.
     pub fn from_json(s: &str) -> Result<Model, String> {
-        let m: Model = serde_json::from_str(s).map_err(|e| format!("not a webclip model: {e}"))?;
+        let mut m: Model = serde_json::from_str(s).map_err(|e| format!("not a webclip model: {e}"))?;
         let n = m.feature_names.len();
         if m.scaler.mean.len() != n || m.scaler.std.len() != n {
             return Err(format!("scaler has {} features, model {}", m.scaler.mean.len(), n));
         }
-        match &m.learner {
-            Learner::Gbt(g) => g.validate(n)?,
+        match &mut m.learner {
+            Learner::Gbt(g) => {
+                g.validate(n)?;
+                g.prepare();
+            }
             Learner::Logistic(l) | Learner::Svm(l) if l.weights.len() != n => {
                 return Err(format!("linear model has {} weights for {} features", l.weights.len(), n))
             }

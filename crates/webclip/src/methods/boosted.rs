@@ -12,7 +12,7 @@
 //! ancestors and distance to CNR's block, text density around the leaf, tag-path repetition,
 //! class/id cue words, and semantic ancestors.
 
-use super::cnr::{compute_cnr, Cnr, CnrValues};
+use super::cnr::{best_block, compute_cnr, CnrOptions, CnrValues};
 use super::Method;
 use crate::dom::{NodeId, NodeKind, Page, NONE};
 use crate::learn::model::Model;
@@ -241,7 +241,7 @@ impl<'a> FeatureContext<'a> {
         let extended = set == FeatureSet::Extended;
         let cnr = extended.then(|| {
             let values = compute_cnr(page, stats, &vec![false; page.len()]);
-            let block = Cnr::default().select(page, stats).blocks.first().map(|b| b.node);
+            let block = best_block(page, &values, CnrOptions::default().top);
             let max =
                 (0..page.len()).filter(|&i| page.is_element(i as NodeId)).map(|i| values.cnr[i]).fold(0.0, f64::max);
             (values, block, max.max(1e-9))

@@ -222,16 +222,19 @@ pub fn identify_blocks(page: &Page, chosen: &[NodeId]) -> Vec<NodeId> {
     blocks.into_iter().collect()
 }
 
+/// Steps 2–4 on computed values: top nodes, Algorithm 2, the block with the most text.
+pub fn best_block(page: &Page, values: &CnrValues, rule: TopNodes) -> Option<NodeId> {
+    let chosen = top_nodes(values, rule);
+    identify_blocks(page, &chosen)
+        .into_iter()
+        .max_by(|&a, &b| values.text_length[a as usize].cmp(&values.text_length[b as usize]).then(b.cmp(&a)))
+}
+
 impl Cnr {
-    /// One round: Algorithm 1, top nodes, Algorithm 2, the block with the most text.
+    /// One round: Algorithm 1, then [`best_block`].
     fn main_block(&self, page: &Page, stats: &NodeStats, removed: &[bool]) -> Option<(NodeId, CnrValues)> {
         let values = compute_cnr(page, stats, removed);
-        let chosen = top_nodes(&values, self.options.top);
-        let blocks = identify_blocks(page, &chosen);
-        let best = blocks
-            .iter()
-            .copied()
-            .max_by(|&a, &b| values.text_length[a as usize].cmp(&values.text_length[b as usize]).then(b.cmp(&a)))?;
+        let best = best_block(page, &values, self.options.top)?;
         Some((best, values))
     }
 

@@ -103,7 +103,9 @@ fn walk_range(page: &Page, root: NodeId, keep: &[bool], live: &[bool], opts: &Co
         }
         let node = page.node(i);
         let skip_table = !opts.tables && node.kind == NodeKind::Element && *page.tag(i) == local_name!("table");
-        let dead = !live[i as usize] && !(node.kind == NodeKind::Text && keep[i as usize]);
+        // Whitespace-only text inside kept content is not "live" but carries the spacing.
+        let shown = live[i as usize] || (node.kind == NodeKind::Text && keep[i as usize]);
+        let dead = !shown;
         if node.hidden || dead || skip_table {
             i = node.end + 1;
             continue;
