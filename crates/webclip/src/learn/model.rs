@@ -53,6 +53,23 @@ impl Model {
         })
     }
 
+    /// Scores many raw rows (row-major, scaled in place) into `out`.
+    pub fn score_batch(&self, rows: &mut [f64], out: &mut [f64]) {
+        let width = self.scaler.mean.len();
+        self.scaler.apply_all(rows);
+        match &self.learner {
+            Learner::Gbt(m) => m.margins(rows, width, out),
+            Learner::Logistic(m) | Learner::Svm(m) => {
+                for (r, o) in out.iter_mut().enumerate() {
+                    *o = m.margin(&rows[r * width..(r + 1) * width]);
+                }
+            }
+        }
+        for o in out.iter_mut() {
+            *o = sigmoid(*o);
+        }
+    }
+
     /// Reads and checks a model.
     pub fn from_json(s: &str) -> Result<Model, String> {
         let mut m: Model = serde_json::from_str(s).map_err(|e| format!("not a webclip model: {e}"))?;

@@ -445,18 +445,27 @@ impl Boosted {
         FeatureSet::parse(&self.model.features).unwrap_or(FeatureSet::Paper)
     }
 
-    /// Each leaf's score (probability of content), in leaf order; one row buffer.
+    /// Each leaf's score (probability of content), in leaf order. Rows are built and scored
+    /// in batches ([`SCORE_BATCH`] leaves), so memory stays bounded on huge pages.
     pub fn scores(&self, page: &Page, stats: &NodeStats, ls: &[Leaf]) -> Vec<f64> {
         let mut ctx = FeatureContext::new(page, stats, ls, self.feature_set());
-        let mut row = vec![0.0; ctx.width];
-        (0..ls.len())
-            .map(|k| {
-                ctx.fill(k, &mut row);
-                self.model.score(&mut row)
-            })
-            .collect()
+        let width = ctx.width;
+        let mut out = vec![0.0; ls.len()];
+        let mut rows = vec![0.0; SCORE_BATCH.min(ls.len()) * width];
+        for start in (0..ls.len()).step_by(SCORE_BATCH) {
+            let end = (start + SCORE_BATCH).min(ls.len());
+            let rows = &mut rows[..(end - start) * width];
+            for (k, row) in (start..end).zip(rows.chunks_exact_mut(width.max(1))) {
+                ctx.fill(k, row);
+            }
+            self.model.score_batch(rows, &mut out[start..end]);
+        }
+        out
     }
 }
+
+/// Leaves scored together: enough rows that each tree is walked by many while it is in cache.
+pub const SCORE_BATCH: usize = 1024;
 
 impl Method for Boosted {
     fn name(&self) -> &'static str {
