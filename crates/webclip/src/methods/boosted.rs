@@ -465,7 +465,7 @@ impl Boosted {
 }
 
 /// Leaves scored together: enough rows that each tree is walked by many while it is in cache.
-pub const SCORE_BATCH: usize = 1024;
+pub const SCORE_BATCH: usize = 256;
 
 impl Method for Boosted {
     fn name(&self) -> &'static str {
