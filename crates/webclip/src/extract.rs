@@ -96,7 +96,8 @@ pub fn method(options: &Options) -> Box<dyn Method + Send + Sync> {
         MethodKind::Cnr => Box::new(Cnr { options: options.cnr.clone() }),
         MethodKind::Auto => {
             let model = options.model.clone().unwrap_or_else(|| default_model(FeatureSet::Extended));
-            Box::new(Auto { boosted: Boosted { model, threshold: None }, options: options.auto })
+            let auto = AutoOptions { comments: options.comments.unwrap_or(false), ..options.auto };
+            Box::new(Auto { boosted: Boosted { model, threshold: None }, options: auto })
         }
         MethodKind::Boosted | MethodKind::BoostedPlus => {
             let set = if options.method == MethodKind::Boosted { FeatureSet::Paper } else { FeatureSet::Extended };

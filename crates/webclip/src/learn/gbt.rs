@@ -295,10 +295,10 @@ mod tests {
         // The packed, batched and plain evaluators agree exactly.
         let mut batch = vec![0.0; s.len()];
         m.margins(&s.x, 2, &mut batch);
-        for i in 0..s.len() {
+        for (i, b) in batch.iter().enumerate() {
             let plain = m.base_score + m.trees.iter().map(|t| t.predict(s.row(i))).sum::<f64>();
             assert_eq!(m.margin(s.row(i)).to_bits(), plain.to_bits());
-            assert_eq!(batch[i].to_bits(), plain.to_bits());
+            assert_eq!(b.to_bits(), plain.to_bits());
         }
         assert_eq!(m, train(&s, &o, 1).unwrap(), "seeded training is reproducible");
     }
