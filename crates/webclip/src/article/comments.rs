@@ -6,7 +6,8 @@ use crate::selection::{Block, Selection};
 use crate::stats::NodeStats;
 
 fn is_comment_token(t: &str) -> bool {
-    matches!(t, "comment" | "comments" | "commentlist" | "commentslist" | "disqus" | "respond" | "replies")
+    const TOKENS: &[&str] = &["comment", "comments", "commentlist", "commentslist", "disqus", "respond", "replies"];
+    TOKENS.iter().any(|k| k.eq_ignore_ascii_case(t))
 }
 
 /// The outermost elements that hold comments and some text.
@@ -18,9 +19,7 @@ pub fn sections(page: &Page, stats: &NodeStats) -> Vec<NodeId> {
             && !page.node(id).hidden
             && stats.get(id).chars > 0
             && ["id", "class"].iter().any(|a| {
-                page.attr(id, a).is_some_and(|v| {
-                    v.split(|c: char| !c.is_ascii_alphanumeric()).any(|t| is_comment_token(&t.to_ascii_lowercase()))
-                })
+                page.attr(id, a).is_some_and(|v| v.split(|c: char| !c.is_ascii_alphanumeric()).any(is_comment_token))
             });
         if hit {
             out.push(id);
