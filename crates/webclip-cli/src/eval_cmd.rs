@@ -20,8 +20,8 @@ pub struct EvalArgs {
     /// Write one CSV row per page (scores, sizes, time, error) to this file.
     #[arg(long, value_name = "FILE")]
     pub out: Option<PathBuf>,
-    /// Prepend the page's <title> to the extracted text before scoring (for datasets whose
-    /// ground truth includes the title).
+    /// Prepend the extracted title (metadata; for --predictions, their `title`) to the text
+    /// before scoring, for datasets whose ground truth includes the title.
     #[arg(long)]
     pub prepend_title: bool,
     /// Score another tool's output instead of extracting: a JSON-lines file (or a folder of
@@ -77,9 +77,12 @@ fn load_predictions(path: &std::path::Path, dataset: &str) -> Result<HashMap<Str
     Ok(out)
 }
 
-fn score_prediction(rec: &Record, p: Option<&Prediction>) -> PageRow {
+fn score_prediction(rec: &Record, p: Option<&Prediction>, prepend_title: bool) -> PageRow {
     let p = p.cloned().unwrap_or_default();
-    let output = p.text.clone().unwrap_or_default();
+    let output = match (p.text.clone().unwrap_or_default(), &p.title) {
+        (text, Some(t)) if prepend_title && !t.trim().is_empty() => format!("{t}\n\n{text}"),
+        (text, _) => text,
+    };
     let meta = webclip::article::metadata::Metadata {
         title: p.title.clone(),
         authors: p.author.iter().cloned().collect(),
@@ -220,7 +223,7 @@ pub fn run(args: EvalArgs) -> ExitCode {
         let t0 = Instant::now();
         let rows: Vec<PageRow> = match &args.predictions {
             Some(path) => match load_predictions(path, &ds.name) {
-                Ok(preds) => recs.iter().map(|r| score_prediction(r, preds.get(&r.id))).collect(),
+                Ok(preds) => recs.iter().map(|r| score_prediction(r, preds.get(&r.id), args.prepend_title)).collect(),
                 Err(e) => {
                     eprintln!("webclip: {e}");
                     all_failed += 1;

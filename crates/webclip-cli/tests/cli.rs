@@ -222,3 +222,31 @@ fn bad_model_file_is_a_usage_error() {
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("--model goes with"));
 }
+
+#[test]
+fn eval_scores_predictions_with_and_without_titles() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../webclip/tests/fixtures/wcxb-mini");
+    // Perfect predictions: the ground truth itself, with a made-up title.
+    let mut lines = String::new();
+    for line in std::fs::read_to_string(dir.join("pages.jsonl")).unwrap().lines() {
+        let rec: serde_json::Value = serde_json::from_str(line).unwrap();
+        let p =
+            serde_json::json!({"id": rec["id"], "text": rec["text"], "title": "Completely Unrelated Heading Words"});
+        lines.push_str(&format!("{p}\n"));
+    }
+    let preds = tmp("preds.jsonl", lines.as_bytes());
+    let row = |extra: &[&str]| {
+        let mut args = vec!["eval", dir.to_str().unwrap(), "--predictions", preds.to_str().unwrap()];
+        args.extend_from_slice(extra);
+        let o = webclip(&args, None);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        stdout(&o).lines().find(|l| l.starts_with("wcxb-mini")).unwrap().to_string()
+    };
+    // The SH column follows name, pages and failures.
+    let sh = |row: &str| row.split_whitespace().nth(3).unwrap().to_string();
+    let plain = row(&[]);
+    assert_eq!(sh(&plain), "100.0/100.0/100.0", "{plain}");
+    // The title adds words the truth lacks: precision drops, recall stays whole.
+    let titled = row(&["--prepend-title"]);
+    assert!(!sh(&titled).starts_with("100.0") && sh(&titled).ends_with("/100.0/"), "{titled}");
+}
