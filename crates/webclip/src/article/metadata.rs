@@ -31,13 +31,39 @@ pub struct Metadata {
     pub tags: Vec<String>,
 }
 
-/// `<meta>` key (property, name, itemprop or http-equiv; lowercased) and value.
-fn meta_pairs(page: &Page) -> Vec<(String, String)> {
-    let mut out = Vec::new();
-    for id in 0..page.len() as NodeId {
-        if !page.is_element(id) || *page.tag(id) != local_name!("meta") {
-            continue;
+/// The elements metadata reads, by tag, collected in one pass over the page.
+#[derive(Default)]
+struct Sources {
+    meta: Vec<NodeId>,
+    script: Vec<NodeId>,
+    h1: Vec<NodeId>,
+    time: Vec<NodeId>,
+    link: Vec<NodeId>,
+    html: Option<NodeId>,
+}
+
+impl Sources {
+    fn collect(page: &Page) -> Sources {
+        let mut s = Sources::default();
+        for id in (0..page.len() as NodeId).filter(|&i| page.is_element(i)) {
+            match *page.tag(id) {
+                local_name!("meta") => s.meta.push(id),
+                local_name!("script") => s.script.push(id),
+                local_name!("h1") => s.h1.push(id),
+                local_name!("time") => s.time.push(id),
+                local_name!("link") => s.link.push(id),
+                local_name!("html") if s.html.is_none() => s.html = Some(id),
+                _ => {}
+            }
         }
+        s
+    }
+}
+
+/// `<meta>` key (property, name, itemprop or http-equiv; lowercased) and value.
+fn meta_pairs(page: &Page, metas: &[NodeId]) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for &id in metas {
         let Some(content) = page.attr(id, "content").or_else(|| page.attr(id, "datetime")) else { continue };
         let content = normalize_ws(content);
         if content.is_empty() {
@@ -61,12 +87,9 @@ fn all<'a>(meta: &'a [(String, String)], key: &'a str) -> impl Iterator<Item = &
 }
 
 /// The JSON-LD objects of the page, `@graph` flattened.
-fn json_ld(page: &Page) -> Vec<Value> {
+fn json_ld(page: &Page, scripts: &[NodeId]) -> Vec<Value> {
     let mut out = Vec::new();
-    for id in 0..page.len() as NodeId {
-        if !page.is_element(id) || *page.tag(id) != local_name!("script") {
-            continue;
-        }
+    for &id in scripts {
         if !page.attr(id, "type").is_some_and(|t| t.trim().eq_ignore_ascii_case("application/ld+json")) {
             continue;
         }
@@ -214,8 +237,9 @@ fn visible_date(page: &Page) -> Option<String> {
 /// Extracts the metadata of a page. `url` is where the page came from, if known; `body` is
 /// the extracted main text (for language detection).
 pub fn extract(page: &Page, url: Option<&str>, body: Option<&str>) -> Metadata {
-    let meta = meta_pairs(page);
-    let ld = json_ld(page);
+    let src = Sources::collect(page);
+    let meta = meta_pairs(page, &src.meta);
+    let ld = json_ld(page, &src.script);
     let article = ld.iter().find(|v| ld_types(v).iter().any(|t| is_article_type(t)));
     let any_ld = |field: &str| article.into_iter().chain(ld.iter()).find_map(|v| v.get(field));
     let mut m = Metadata::default();
@@ -225,8 +249,11 @@ pub fn extract(page: &Page, url: Option<&str>, body: Option<&str>) -> Metadata {
         article.and_then(|a| a.get("headline").or_else(|| a.get("name"))).and_then(Value::as_str).map(normalize_ws);
     let og_title = first(&meta, &["og:title", "twitter:title", "dc.title", "dcterms.title"]).map(String::from);
     let html_title = page.title();
-    let h1s: Vec<String> = (0..page.len() as NodeId)
-        .filter(|&i| page.is_element(i) && *page.tag(i) == local_name!("h1") && !page.node(i).hidden)
+    let h1s: Vec<String> = src
+        .h1
+        .iter()
+        .copied()
+        .filter(|&i| !page.node(i).hidden)
         .map(|i| page.text_content(i))
         .filter(|t| !t.is_empty())
         .collect();
@@ -303,8 +330,9 @@ pub fn extract(page: &Page, url: Option<&str>, body: Option<&str>) -> Metadata {
             .map(String::from)
         })
         .or_else(|| {
-            (0..page.len() as NodeId)
-                .filter(|&i| page.is_element(i) && *page.tag(i) == local_name!("time"))
+            src.time
+                .iter()
+                .copied()
                 .find_map(|i| page.attr(i, "datetime").map(String::from).or_else(|| Some(page.text_content(i))))
         });
     m.date_published = published
@@ -338,13 +366,12 @@ pub fn extract(page: &Page, url: Option<&str>, body: Option<&str>) -> Metadata {
     m.description = first(&meta, &["description", "og:description", "twitter:description", "dc.description"])
         .map(String::from)
         .or_else(|| any_ld("description").and_then(Value::as_str).map(normalize_ws));
-    m.canonical_url = (0..page.len() as NodeId)
+    m.canonical_url = src
+        .link
+        .iter()
+        .copied()
         .find(|&i| {
-            page.is_element(i)
-                && *page.tag(i) == local_name!("link")
-                && page
-                    .attr(i, "rel")
-                    .is_some_and(|r| r.split_whitespace().any(|t| t.eq_ignore_ascii_case("canonical")))
+            page.attr(i, "rel").is_some_and(|r| r.split_whitespace().any(|t| t.eq_ignore_ascii_case("canonical")))
         })
         .and_then(|i| page.attr(i, "href").map(|h| h.trim().to_string()))
         .or_else(|| first(&meta, &["og:url"]).map(String::from));
@@ -373,7 +400,7 @@ pub fn extract(page: &Page, url: Option<&str>, body: Option<&str>) -> Metadata {
     m.tags = tags;
 
     // Language.
-    let html = (0..page.len() as NodeId).find(|&i| page.is_element(i) && *page.tag(i) == local_name!("html"));
+    let html = src.html;
     m.language = html
         .and_then(|h| page.attr(h, "lang").or_else(|| page.attr(h, "xml:lang")))
         .map(|l| l.trim().to_string())
