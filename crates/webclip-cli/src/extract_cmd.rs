@@ -44,7 +44,7 @@ pub enum BodyFormat {
 /// Exit codes: 0 every page extracted; 1 some input failed; 2 usage error; 3 no failure but
 /// some page had no main content.
 pub fn run(args: ExtractArgs) -> ExitCode {
-    let options = match args.method.resolve() {
+    let options = match args.method.resolve_single() {
         Ok(o) => o,
         Err(code) => return code,
     };
@@ -99,7 +99,7 @@ pub fn run(args: ExtractArgs) -> ExitCode {
     }
 }
 
-fn read_input(path: &PathBuf, limit: u64) -> webclip::Result<Vec<u8>> {
+pub fn read_input(path: &PathBuf, limit: u64) -> webclip::Result<Vec<u8>> {
     let gz = path.extension().is_some_and(|e| e == "gz");
     if path.as_os_str() == "-" {
         return webclip::input::read_page(std::io::stdin().lock(), false, limit);

@@ -8,6 +8,7 @@ use crate::learn::model::Model;
 use crate::methods::auto::{Auto, AutoOptions};
 use crate::methods::boosted::{default_model, Boosted, FeatureSet};
 use crate::methods::cnr::{Cnr, CnrOptions};
+use crate::methods::forest::{Forest, Wrapper};
 use crate::methods::{Method, MethodKind};
 use crate::output::walk::ContentOptions;
 use crate::selection::Selection;
@@ -34,6 +35,10 @@ pub struct Options {
     pub comments: Option<bool>,
     /// Where the page came from (metadata, relative links).
     pub url: Option<String>,
+    /// A FOREST site wrapper to apply first; pages it does not match fall back to `method`.
+    pub wrapper: Option<Arc<Wrapper>>,
+    /// Apply the wrapper's XPath without its `dfs` positions when the exact one misses.
+    pub relaxed_wrapper: bool,
 }
 
 impl Default for Options {
@@ -48,6 +53,8 @@ impl Default for Options {
             content: ContentOptions::default(),
             comments: None,
             url: None,
+            wrapper: None,
+            relaxed_wrapper: true,
         }
     }
 }
@@ -117,7 +124,19 @@ pub fn extract(bytes: &[u8], options: &Options) -> Result<Extraction> {
     let page = Page::parse(&decoded.text);
     drop(decoded.text);
     let stats = NodeStats::compute(&page);
-    let mut selection = method(options).select(&page, &stats);
+    let mut selection = match &options.wrapper {
+        Some(w) => {
+            let forest = Forest { wrapper: w.clone(), relaxed: options.relaxed_wrapper };
+            forest.select(&page, &stats)
+        }
+        None => Selection::new("none", serde_json::Value::Null),
+    };
+    if selection.is_empty() {
+        if let Some(w) = &options.wrapper {
+            warnings.push(format!("the wrapper {} matched nothing; used {} instead", w.xpath, method(options).name()));
+        }
+        selection = method(options).select(&page, &stats);
+    }
     let comments = options.comments.or((options.method == MethodKind::Auto).then_some(false));
     if let Some(include) = comments {
         crate::article::comments::apply(&page, &stats, &mut selection, include);
