@@ -251,7 +251,7 @@ pub fn load_group<'a>(
 }
 
 /// Records grouped by site, keeping groups of at least `min` pages.
-pub fn groups<'a>(ds: &'a Dataset, by: GroupBy, min: usize, limit: Option<usize>) -> BTreeMap<String, Vec<&'a Record>> {
+pub fn groups(ds: &Dataset, by: GroupBy, min: usize, limit: Option<usize>) -> BTreeMap<String, Vec<&Record>> {
     let mut g: BTreeMap<String, Vec<&Record>> = BTreeMap::new();
     for rec in ds.records.iter().take(limit.unwrap_or(usize::MAX)) {
         if let Some(k) = group_key(rec, by) {

@@ -15,7 +15,8 @@ const ARTICLES: [&str; 4] = [
 ];
 
 fn page(n: usize) -> String {
-    let ads = "<div class='ad'><a href='/x'>Subscribe now</a></div>".repeat(n % 2);
+    // Page 3 (the unseen one) has more ads before the content than any sample page.
+    let ads = "<div class='ad'><a href='/x'>Subscribe now</a></div>".repeat(if n == 3 { 2 } else { n % 2 });
     let paras = ARTICLES[n].split(". ").map(|s| format!("<p>{s}.</p>")).collect::<String>();
     format!(
         "<html><head><title>Story {n} | Site</title><link rel=canonical href='https://example.com/story/{n}'></head><body>\
@@ -130,7 +131,7 @@ fn group_by_site_evaluates_leave_one_out() {
     let cols: Vec<&str> = row.split_whitespace().collect();
     // dataset, groups, pages, exact, relaxed, miss, …
     assert_eq!(&cols[1..3], ["1", "4"], "{row}");
-    assert_eq!(cols[6], "0", "no page should miss: {row}");
+    assert_eq!(cols[5], "0", "no page should miss: {row}");
     let matched: f64 = cols.last().unwrap().parse().unwrap();
     assert!(matched > 95.0, "{row}");
 }

@@ -64,7 +64,7 @@ impl Analyzer {
 
     /// An analyzer for an ISO 639-3 code.
     pub fn for_code(lang: Option<&str>) -> Analyzer {
-        let lang = lang.and_then(|c| whatlang::Lang::from_code(c)).map(|l| l.code());
+        let lang = lang.and_then(whatlang::Lang::from_code).map(|l| l.code());
         let stemmer = lang.and_then(stemmer_for).map(Stemmer::create);
         let stop = lang
             .and_then(iso639_1)
