@@ -47,7 +47,37 @@ pub struct GbtModel {
     /// Per tree: the number of steps from the root to its deepest leaf.
     #[serde(skip)]
     depths: Vec<u32>,
+    /// The binned form used by [`margins`](GbtModel::margins) when every feature has at most
+    /// 255 distinct thresholds (forust bins features into 256).
+    #[serde(skip)]
+    binned: Option<Binned>,
 }
+
+/// Trees over feature *bins*: with a feature's distinct thresholds sorted as `T`, a value's bin
+/// is the number of thresholds `<= x`, so `x < T[j]` exactly when `bin < j + 1`. Rows shrink
+/// from 8 bytes to 1 per feature and nodes from 24 to 12 bytes, so a batch of rows and a tree
+/// sit in L1 cache together — with the same decisions, hence bit-identical sums.
+#[derive(Debug, Clone)]
+struct Binned {
+    /// Per feature, its sorted distinct thresholds (empty when no split uses it).
+    cuts: Vec<Vec<f64>>,
+    nodes: Vec<BinNode>,
+    /// Leaf weights by node index (0 at splits).
+    leaf: Vec<f64>,
+}
+
+/// A split (`thr` = threshold index + 1) or a leaf (`thr` = 0: never less, so it stays put).
+#[derive(Debug, Clone, Copy)]
+struct BinNode {
+    left: u32,
+    right: u32,
+    feature: u16,
+    thr: u8,
+}
+
+/// The bin of NaN: at least every `thr`, so NaN goes right as in the plain form (a value above
+/// all 255 thresholds of a feature shares it and goes right too).
+const NAN_BIN: u8 = u8::MAX;
 
 impl PartialEq for GbtModel {
     fn eq(&self, o: &Self) -> bool {
@@ -68,7 +98,8 @@ struct Packed {
 impl GbtModel {
     /// A model from trees (packed for evaluation).
     pub fn new(base_score: f64, trees: Vec<Tree>) -> GbtModel {
-        let mut m = GbtModel { base_score, trees, packed: Vec::new(), roots: Vec::new(), depths: Vec::new() };
+        let mut m =
+            GbtModel { base_score, trees, packed: Vec::new(), roots: Vec::new(), depths: Vec::new(), binned: None };
         m.prepare();
         m
     }
@@ -99,6 +130,45 @@ impl GbtModel {
             }
             self.depths.push(depth.iter().copied().max().unwrap_or(0));
         }
+        self.binned = self.bin();
+    }
+
+    /// The binned form, or None when a feature has more than 255 distinct thresholds, a
+    /// threshold is NaN, or a feature index does not fit in 16 bits.
+    fn bin(&self) -> Option<Binned> {
+        let width = self.packed.iter().map(|n| n.feature as usize + 1).max().unwrap_or(0);
+        let mut cuts: Vec<Vec<f64>> = vec![Vec::new(); width];
+        for t in &self.trees {
+            for (&f, &th) in t.feature.iter().zip(&t.threshold) {
+                if f != LEAF {
+                    if th.is_nan() || f > u16::MAX as u32 {
+                        return None;
+                    }
+                    cuts[f as usize].push(th);
+                }
+            }
+        }
+        for c in cuts.iter_mut() {
+            c.sort_by(f64::total_cmp);
+            c.dedup_by(|a, b| a.total_cmp(b).is_eq());
+            if c.len() > NAN_BIN as usize {
+                return None;
+            }
+        }
+        let mut nodes = Vec::with_capacity(self.packed.len());
+        let mut leaf = Vec::with_capacity(self.packed.len());
+        for (i, p) in self.packed.iter().enumerate() {
+            let is_leaf = p.left == i as u32 && p.right == i as u32;
+            let thr = if is_leaf {
+                0
+            } else {
+                let c = &cuts[p.feature as usize];
+                c.iter().position(|t| t.total_cmp(&p.value).is_eq())? as u8 + 1
+            };
+            nodes.push(BinNode { left: p.left, right: p.right, feature: p.feature as u16, thr });
+            leaf.push(if is_leaf { p.value } else { 0.0 });
+        }
+        Some(Binned { cuts, nodes, leaf })
     }
 
     /// Log-odds of the positive class.
@@ -131,6 +201,9 @@ impl GbtModel {
             }
             return;
         }
+        if let Some(b) = &self.binned {
+            return b.margins(rows, width, &self.roots, &self.depths, self.base_score, out);
+        }
         const LANES: usize = 8;
         out.fill(0.0);
         let p = &self.packed;
@@ -156,6 +229,14 @@ impl GbtModel {
         for o in out.iter_mut() {
             *o += self.base_score;
         }
+    }
+
+    /// The plain packed evaluation, for comparing with the binned one.
+    #[cfg(test)]
+    fn margins_unbinned(&self, rows: &[f64], width: usize, out: &mut [f64]) {
+        let mut m = self.clone();
+        m.binned = None;
+        m.margins(rows, width, out);
     }
 
     /// Checks that every index is in range, so that evaluation cannot panic on a bad file.
@@ -271,6 +352,102 @@ pub fn train(s: &super::Samples, o: &GbtOptions, threads: usize) -> Result<GbtMo
         })
         .collect();
     Ok(GbtModel::new(booster.base_score, trees))
+}
+
+impl Binned {
+    /// The bin of `x` among a feature's thresholds.
+    fn bin(cuts: &[f64], x: f64) -> u8 {
+        if x.is_nan() {
+            NAN_BIN
+        } else {
+            cuts.partition_point(|&t| t <= x) as u8
+        }
+    }
+
+    fn margins(&self, rows: &[f64], width: usize, roots: &[u32], depths: &[u32], base: f64, out: &mut [f64]) {
+        const LANES: usize = 8;
+        let n = out.len();
+        let used = self.cuts.len().min(width);
+        let mut bins = vec![0u8; n * used];
+        for (r, row) in rows.chunks_exact(width).enumerate() {
+            for (f, c) in self.cuts[..used].iter().enumerate().filter(|(_, c)| !c.is_empty()) {
+                bins[r * used + f] = Self::bin(c, row[f]);
+            }
+        }
+        out.fill(0.0);
+        let nodes = &self.nodes;
+        for (&root, &depth) in roots.iter().zip(depths) {
+            let mut start = 0;
+            while start < n {
+                let lanes = (n - start).min(LANES);
+                let mut idx = [root; LANES];
+                for _ in 0..depth {
+                    for l in 0..lanes {
+                        let node = nodes[idx[l] as usize];
+                        let b = bins[(start + l) * used + node.feature as usize];
+                        idx[l] = if b < node.thr { node.left } else { node.right };
+                    }
+                }
+                for l in 0..lanes {
+                    out[start + l] += self.leaf[idx[l] as usize];
+                }
+                start += lanes;
+            }
+        }
+        for o in out.iter_mut() {
+            *o += base;
+        }
+    }
+}
+
+#[cfg(test)]
+mod binned_tests {
+    use super::*;
+
+    /// The embedded extended model on rows that sit exactly on, just below and just above its
+    /// thresholds, and NaN: binned and packed evaluation agree bit for bit.
+    #[test]
+    fn binned_evaluation_is_exact() {
+        let model = crate::methods::boosted::default_model(crate::methods::boosted::FeatureSet::Extended);
+        let crate::learn::model::Learner::Gbt(m) = &model.learner else { panic!("not a GBT model") };
+        assert!(m.binned.is_some(), "the embedded model should have a binned form");
+        let width = model.feature_names.len();
+        let mut thresholds: Vec<Vec<f64>> = vec![Vec::new(); width];
+        for t in &m.trees {
+            for (&f, &th) in t.feature.iter().zip(&t.threshold) {
+                if f != LEAF {
+                    thresholds[f as usize].push(th);
+                }
+            }
+        }
+        let mut rng = crate::learn::Rng::new(7);
+        let n = 3000;
+        let mut rows = vec![0.0; n * width];
+        for r in 0..n {
+            for f in 0..width {
+                let ts = &thresholds[f];
+                rows[r * width + f] = match (ts.is_empty(), rng.below(5)) {
+                    (true, _) => rng.below(100) as f64,
+                    (false, 0) => f64::NAN,
+                    (false, k) => {
+                        let t = ts[rng.below(ts.len())];
+                        match k {
+                            1 => t,
+                            2 => t - 1e-9,
+                            3 => t + 1e-9,
+                            _ => t * (rng.below(1000) as f64 / 500.0),
+                        }
+                    }
+                };
+            }
+        }
+        let (mut a, mut b) = (vec![0.0; n], vec![0.0; n]);
+        m.margins(&rows, width, &mut a);
+        m.margins_unbinned(&rows, width, &mut b);
+        for i in 0..n {
+            assert_eq!(a[i].to_bits(), b[i].to_bits(), "row {i}");
+        }
+    }
 }
 
 #[cfg(all(test, feature = "train"))]
