@@ -53,27 +53,25 @@ pub struct GbtModel {
     binned: Option<Binned>,
 }
 
-/// Trees over feature *bins*: with a feature's distinct thresholds sorted as `T`, a value's bin
-/// is the number of thresholds `<= x`, so `x < T[j]` exactly when `bin < j + 1`. Rows shrink
-/// from 8 bytes to 1 per feature and nodes from 24 to 12 bytes, so a batch of rows and a tree
-/// sit in L1 cache together — with the same decisions, hence bit-identical sums.
+/// Trees over feature *bins*, laid out as complete binary trees. With a feature's distinct
+/// thresholds sorted as `T`, a value's bin is the number of thresholds `<= x`, so `x < T[j]`
+/// exactly when `bin < j + 1`. Every tree is padded to the ensemble's depth `D` (a shallow leaf
+/// fills its whole subtree's bottom row), so a walk is `D` steps of `i = 2i + 1 + (bin >= thr)`
+/// with no child pointers, over 2 bytes per node and 1 byte per row feature: a batch of rows
+/// and a tree sit in L1 cache together. The decisions are the same, so sums are bit-identical.
 #[derive(Debug, Clone)]
 struct Binned {
     /// Per feature, its sorted distinct thresholds (empty when no split uses it).
     cuts: Vec<Vec<f64>>,
-    nodes: Vec<BinNode>,
-    /// Leaf weights by node index (0 at splits).
-    leaf: Vec<f64>,
+    depth: u32,
+    /// Per tree, `2^D − 1` nodes in heap order: (feature, threshold index + 1).
+    nodes: Vec<(u8, u8)>,
+    /// Per tree, `2^D` leaf weights: the bottom row.
+    leaves: Vec<f32>,
 }
 
-/// A split (`thr` = threshold index + 1) or a leaf (`thr` = 0: never less, so it stays put).
-#[derive(Debug, Clone, Copy)]
-struct BinNode {
-    left: u32,
-    right: u32,
-    feature: u16,
-    thr: u8,
-}
+/// Deepest ensemble laid out as complete trees (2 KiB of nodes and 4 KiB of leaves per tree).
+const MAX_BINNED_DEPTH: u32 = 10;
 
 /// The bin of NaN: at least every `thr`, so NaN goes right as in the plain form (a value above
 /// all 255 thresholds of a feature shares it and goes right too).
@@ -155,20 +153,33 @@ impl GbtModel {
                 return None;
             }
         }
-        let mut nodes = Vec::with_capacity(self.packed.len());
-        let mut leaf = Vec::with_capacity(self.packed.len());
-        for (i, p) in self.packed.iter().enumerate() {
-            let is_leaf = p.left == i as u32 && p.right == i as u32;
-            let thr = if is_leaf {
-                0
-            } else {
-                let c = &cuts[p.feature as usize];
-                c.iter().position(|t| t.total_cmp(&p.value).is_eq())? as u8 + 1
-            };
-            nodes.push(BinNode { left: p.left, right: p.right, feature: p.feature as u16, thr });
-            leaf.push(if is_leaf { p.value } else { 0.0 });
+        let depth = self.depths.iter().copied().max().unwrap_or(0);
+        if depth > MAX_BINNED_DEPTH || self.packed.iter().any(|n| n.feature > u8::MAX as u32) {
+            return None;
         }
-        Some(Binned { cuts, nodes, leaf })
+        let (inner, bottom) = ((1usize << depth) - 1, 1usize << depth);
+        let mut nodes = vec![(0u8, 0u8); inner * self.trees.len()];
+        let mut leaves = vec![0f32; bottom * self.trees.len()];
+        for (k, t) in self.trees.iter().enumerate() {
+            let (tn, tl) = (&mut nodes[k * inner..(k + 1) * inner], &mut leaves[k * bottom..(k + 1) * bottom]);
+            // (node of `t`, heap position, level)
+            let mut stack = vec![(0usize, 0usize, 0u32)];
+            while let Some((i, h, level)) = stack.pop() {
+                if t.feature[i] == LEAF {
+                    // Every bottom position under `h` holds the weight: any way down reaches it.
+                    let span = 1usize << (depth - level);
+                    let first = (h + 1) * span - 1 - inner;
+                    tl[first..first + span].fill(t.value[i]);
+                    continue;
+                }
+                let c = &cuts[t.feature[i] as usize];
+                let j = c.iter().position(|x| x.total_cmp(&t.threshold[i]).is_eq())?;
+                tn[h] = (t.feature[i] as u8, j as u8 + 1);
+                stack.push((t.left[i] as usize, 2 * h + 1, level + 1));
+                stack.push((t.right[i] as usize, 2 * h + 2, level + 1));
+            }
+        }
+        Some(Binned { cuts, depth, nodes, leaves })
     }
 
     /// Log-odds of the positive class.
@@ -202,7 +213,7 @@ impl GbtModel {
             return;
         }
         if let Some(b) = &self.binned {
-            return b.margins(rows, width, &self.roots, &self.depths, self.base_score, out);
+            return b.margins(rows, width, self.base_score, out);
         }
         const LANES: usize = 8;
         out.fill(0.0);
@@ -364,7 +375,7 @@ impl Binned {
         }
     }
 
-    fn margins(&self, rows: &[f64], width: usize, roots: &[u32], depths: &[u32], base: f64, out: &mut [f64]) {
+    fn margins(&self, rows: &[f64], width: usize, base: f64, out: &mut [f64]) {
         const LANES: usize = 8;
         let n = out.len();
         let used = self.cuts.len().min(width);
@@ -375,21 +386,23 @@ impl Binned {
             }
         }
         out.fill(0.0);
-        let nodes = &self.nodes;
-        for (&root, &depth) in roots.iter().zip(depths) {
+        let depth = self.depth as usize;
+        let (inner, bottom) = ((1usize << depth) - 1, 1usize << depth);
+        for k in 0..self.leaves.len() / bottom {
+            let (tn, tl) = (&self.nodes[k * inner..(k + 1) * inner], &self.leaves[k * bottom..(k + 1) * bottom]);
             let mut start = 0;
             while start < n {
                 let lanes = (n - start).min(LANES);
-                let mut idx = [root; LANES];
+                let mut idx = [0usize; LANES];
                 for _ in 0..depth {
                     for l in 0..lanes {
-                        let node = nodes[idx[l] as usize];
-                        let b = bins[(start + l) * used + node.feature as usize];
-                        idx[l] = if b < node.thr { node.left } else { node.right };
+                        let (f, thr) = tn[idx[l]];
+                        let b = bins[(start + l) * used + f as usize];
+                        idx[l] = 2 * idx[l] + 1 + usize::from(b >= thr);
                     }
                 }
                 for l in 0..lanes {
-                    out[start + l] += self.leaf[idx[l] as usize];
+                    out[start + l] += tl[idx[l] - inner] as f64;
                 }
                 start += lanes;
             }
