@@ -102,10 +102,10 @@ pub struct MethodArgs {
     /// leaf is kept (0 disables).
     #[arg(long, value_name = "R", default_value_t = AutoOptions::default().min_coverage)]
     pub min_coverage: f64,
-    /// auto: count linked text fully when choosing the region (by default only unlinked
-    /// characters of a likely-content leaf count).
-    #[arg(long)]
-    pub no_link_discount: bool,
+    /// auto: share of a likely-content leaf's linked characters left out of the region's gain
+    /// (0 counts links fully).
+    #[arg(long, value_name = "R", default_value_t = AutoOptions::default().link_discount)]
+    pub link_discount: f64,
     /// auto: lean towards precision (less boilerplate) or recall (less lost content).
     #[arg(long, value_enum, default_value = "balanced")]
     pub favor: FavorArg,
@@ -257,7 +257,7 @@ impl MethodArgs {
                 keep_inside: self.keep_inside,
                 keep_outside: self.keep_outside,
                 min_coverage: self.min_coverage,
-                link_discount: !self.no_link_discount,
+                link_discount: self.link_discount,
                 ..Default::default()
             },
             content: ContentOptions {

@@ -51,10 +51,11 @@ pub struct AutoOptions {
     /// 0.5 measured best on the held-out folders (0.7 and 0.85 equal or lower, 0 lower).
     pub min_coverage: f64,
     pub favor: Favor,
-    /// Linked text is weaker evidence of a content region: a leaf's positive gain counts only
-    /// its unlinked characters (blogrolls and "related" lists, whose items the classifier may
-    /// score above τ, stop winning the region on pages with a short article).
-    pub link_discount: bool,
+    /// Linked text is weaker evidence of a content region: this share of a likely-content
+    /// leaf's linked characters is left out of its gain (blogrolls and "related" lists, whose
+    /// items the classifier may score above τ, stop winning the region on pages with a short
+    /// article). 0 disables.
+    pub link_discount: f64,
 }
 
 impl Default for AutoOptions {
@@ -66,7 +67,7 @@ impl Default for AutoOptions {
             comments: false,
             min_coverage: 0.5,
             favor: Favor::Balanced,
-            link_discount: true,
+            link_discount: 0.5,
         }
     }
 }
@@ -104,20 +105,17 @@ impl Method for Auto {
                 *pi = 0.0;
             }
         }
+        let in_link = if self.options.link_discount > 0.0 { text_in_links(page) } else { Vec::new() };
         let mut gain = vec![0.0f64; page.len()];
         let mut mass = vec![0.0f64; page.len()];
         for (leaf, &pi) in ls.iter().zip(&p) {
             let chars: f64 = (leaf.first..=leaf.last).map(|i| stats.get(i).chars as f64).sum();
-            let linked: f64 = if self.options.link_discount && pi > tau {
-                (leaf.first..=leaf.last)
-                    .filter(|&i| page.is_element(i) && *page.tag(i) == local_name!("a"))
-                    .map(|i| stats.get(i).chars as f64)
-                    .sum::<f64>()
-                    .min(chars)
+            let linked: f64 = if self.options.link_discount > 0.0 && pi > tau {
+                (leaf.first..=leaf.last).filter(|&i| in_link[i as usize]).map(|i| stats.get(i).chars as f64).sum()
             } else {
                 0.0
             };
-            let g = if pi > tau { (pi - tau) * (chars - linked) } else { (pi - tau) * chars };
+            let g = if pi > tau { (pi - tau) * (chars - self.options.link_discount * linked) } else { (pi - tau) * chars };
             gain[leaf.container as usize] += g;
             mass[leaf.container as usize] += g.max(0.0);
         }
@@ -167,6 +165,18 @@ impl Method for Auto {
             .collect();
         Selection { blocks, ..Selection::new(self.name(), options) }
     }
+}
+
+/// Per node: a text node inside an `<a>` (one forward pass; ids are in document order).
+fn text_in_links(page: &Page) -> Vec<bool> {
+    let mut under_a = vec![false; page.len()];
+    let mut out = vec![false; page.len()];
+    for (i, node) in page.nodes().iter().enumerate() {
+        let inherited = node.parent != NONE && under_a[node.parent as usize];
+        under_a[i] = inherited || (page.is_element(i as NodeId) && *page.tag(i as NodeId) == local_name!("a"));
+        out[i] = under_a[i] && page.is_text(i as NodeId);
+    }
+    out
 }
 
 #[cfg(test)]
