@@ -106,6 +106,10 @@ pub struct MethodArgs {
     /// (0 counts links fully).
     #[arg(long, value_name = "R", default_value_t = AutoOptions::default().link_discount)]
     pub link_discount: f64,
+    /// auto: share of the region's gain the region around the title heading needs to replace
+    /// it (0 disables).
+    #[arg(long, value_name = "R", default_value_t = AutoOptions::default().title_anchor)]
+    pub title_anchor: f64,
     /// auto: lean towards precision (less boilerplate) or recall (less lost content).
     #[arg(long, value_enum, default_value = "balanced")]
     pub favor: FavorArg,
@@ -258,6 +262,7 @@ impl MethodArgs {
                 keep_outside: self.keep_outside,
                 min_coverage: self.min_coverage,
                 link_discount: self.link_discount,
+                title_anchor: self.title_anchor,
                 ..Default::default()
             },
             content: ContentOptions {

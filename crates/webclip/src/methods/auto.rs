@@ -56,6 +56,10 @@ pub struct AutoOptions {
     /// items the classifier may score above τ, stop winning the region on pages with a short
     /// article). 0 disables.
     pub link_discount: f64,
+    /// Title anchor: when the region does not hold the heading that repeats the page's
+    /// `<title>`, the best region around that heading (not containing the first one) replaces
+    /// it if its gain is at least this share of the first one's. 0 disables.
+    pub title_anchor: f64,
 }
 
 impl Default for AutoOptions {
@@ -68,6 +72,7 @@ impl Default for AutoOptions {
             min_coverage: 0.5,
             favor: Favor::Balanced,
             link_discount: 0.5,
+            title_anchor: 0.1,
         }
     }
 }
@@ -115,7 +120,8 @@ impl Method for Auto {
             } else {
                 0.0
             };
-            let g = if pi > tau { (pi - tau) * (chars - self.options.link_discount * linked) } else { (pi - tau) * chars };
+            let g =
+                if pi > tau { (pi - tau) * (chars - self.options.link_discount * linked) } else { (pi - tau) * chars };
             gain[leaf.container as usize] += g;
             mass[leaf.container as usize] += g.max(0.0);
         }
@@ -151,6 +157,16 @@ impl Method for Auto {
                 return sel;
             }
         };
+        let region = match title_heading(page).filter(|&h| self.options.title_anchor > 0.0 && !page.contains(region, h))
+        {
+            Some(h) => page
+                .ancestors(h)
+                .filter(|&a| page.is_element(a) && !page.contains(a, region))
+                .max_by(|&a, &b| gain[a as usize].total_cmp(&gain[b as usize]))
+                .filter(|&a| gain[a as usize] >= self.options.title_anchor * gain[region as usize])
+                .unwrap_or(region),
+            None => region,
+        };
         let spread = mass[region as usize] < self.options.min_coverage * mass[0];
         let (keep_inside, keep_outside) = if spread { (tau, tau) } else { (keep_inside, keep_outside) };
         let region_path = page.xpath(region);
@@ -165,6 +181,30 @@ impl Method for Auto {
             .collect();
         Selection { blocks, ..Selection::new(self.name(), options) }
     }
+}
+
+/// The `h1`–`h3` that repeats the page's title: its text (10+ characters) is part of `<title>`
+/// and at least 30 % of it, or holds the title's longest segment; the longest such heading.
+fn title_heading(page: &Page) -> Option<NodeId> {
+    let title = page.title()?.to_lowercase();
+    let segment = crate::article::metadata::clean_title(&title);
+    let n = title.chars().count() as f64;
+    let mut best: Option<(usize, NodeId)> = None;
+    for id in 0..page.len() as NodeId {
+        let tag = page.tag(id);
+        let heading = matches!(*tag, local_name!("h1") | local_name!("h2") | local_name!("h3"));
+        if !heading || !page.is_element(id) || page.node(id).hidden {
+            continue;
+        }
+        let text = page.text_content(id).to_lowercase();
+        let m = text.chars().count();
+        let part_of_title = m >= 10 && m as f64 >= 0.3 * n && title.contains(&text);
+        let holds_title = segment.chars().count() >= 10 && text.contains(&segment) && m <= 2 * n as usize;
+        if (part_of_title || holds_title) && best.is_none_or(|(len, _)| m > len) {
+            best = Some((m, id));
+        }
+    }
+    best.map(|(_, id)| id)
 }
 
 /// Per node: a text node inside an `<a>` (one forward pass; ids are in document order).
