@@ -228,6 +228,41 @@ mod tests {
     use crate::methods::boosted::{feature_names, FeatureSet};
     use std::sync::Arc;
 
+    /// A model giving every leaf p = 0.8, except leaves in a `td` (p ≈ 0.07).
+    fn tables_are_boilerplate() -> Boosted {
+        let mut b = hopeless();
+        let td = feature_names(FeatureSet::Extended).iter().position(|n| n == "last_tag_td").unwrap();
+        if let Learner::Logistic(l) = &mut Arc::make_mut(&mut b.model).learner {
+            l.bias = 4.0f64.ln();
+            l.weights[td] = -4.0;
+        }
+        b
+    }
+
+    #[test]
+    fn the_title_heading_pulls_the_region_back_from_a_sidebar() {
+        let tags: String = (0..40).map(|i| format!("<li>Another tag number {i}</li>")).collect();
+        let junk = "<td>Advertisement placeholder text that goes on and on.</td>".repeat(6);
+        let html = format!(
+            "<html><head><title>My Blog: A short post about kites</title></head><body>\
+             <div id=main><h2>A short post about kites</h2><p>Kites fly best in steady wind, and this one \
+             flew for an hour above the beach before the string broke.</p></div>\
+             <table><tr>{junk}</tr></table><div id=side><ul>{tags}</ul></div></body></html>"
+        );
+        let page = Page::parse(&html);
+        let stats = NodeStats::compute(&page);
+        let run = |title_anchor: f64| {
+            // Without the spread rule (the sidebar holds most of the confident mass).
+            let options = AutoOptions { title_anchor, min_coverage: 0.0, ..Default::default() };
+            let auto = Auto { boosted: tables_are_boilerplate(), options };
+            crate::output::text::render(&page, &auto.select(&page, &stats))
+        };
+        let text = run(AutoOptions::default().title_anchor);
+        assert!(text.contains("Kites fly best") && !text.contains("Another tag"), "{text}");
+        let text = run(0.0);
+        assert!(text.contains("Another tag") && !text.contains("Kites fly best"), "{text}");
+    }
+
     /// A model that calls every leaf boilerplate (p ≈ 0), forcing the CNR fallback.
     fn hopeless() -> Boosted {
         let n = feature_names(FeatureSet::Extended).len();
