@@ -10,7 +10,9 @@ fn is_comment_token(t: &str) -> bool {
     TOKENS.iter().any(|k| k.eq_ignore_ascii_case(t))
 }
 
-/// The outermost elements that hold comments and some text.
+/// The outermost elements that hold comments and some text. `html` and `body` never are (a
+/// blog's `body` class often names the comment template), nor is an element whose id or class
+/// is a URL or path (a wrapper named after the page's address, which may say "comments").
 pub fn sections(page: &Page, stats: &NodeStats) -> Vec<NodeId> {
     let mut out: Vec<NodeId> = Vec::new();
     let mut id = 1;
@@ -18,8 +20,11 @@ pub fn sections(page: &Page, stats: &NodeStats) -> Vec<NodeId> {
         let hit = page.is_element(id)
             && !page.node(id).hidden
             && stats.get(id).chars > 0
+            && !matches!(&**page.tag(id), "html" | "body")
             && ["id", "class"].iter().any(|a| {
-                page.attr(id, a).is_some_and(|v| v.split(|c: char| !c.is_ascii_alphanumeric()).any(is_comment_token))
+                page.attr(id, a).is_some_and(|v| {
+                    !v.contains('/') && v.split(|c: char| !c.is_ascii_alphanumeric()).any(is_comment_token)
+                })
             });
         if hit {
             out.push(id);
@@ -75,5 +80,17 @@ mod tests {
             Selection { blocks: vec![Block::new(article, 1.0, "")], ..Selection::new("t", Default::default()) };
         apply(&page, &stats, &mut sel, true);
         assert_eq!(crate::output::text::render(&page, &sel), "Story text.\n\n3 comments\n\nNice!\n\nAnother");
+    }
+
+    #[test]
+    fn wrappers_named_after_the_page_are_not_comment_sections() {
+        let page = Page::parse(
+            "<body class='single comments-open'><text id='http://example.com/read-comments-on-mobile/'><p>Story.</p>\
+             <div class=comments><p>Nice!</p></div></text></body>",
+        );
+        let stats = NodeStats::compute(&page);
+        let found = sections(&page, &stats);
+        assert_eq!(found.len(), 1);
+        assert_eq!(page.attr(found[0], "class"), Some("comments"));
     }
 }
