@@ -1,0 +1,20 @@
+//! Prints every text leaf's boosted-plus probability, container and text, with the region gains
+//! `auto` sees: `cargo run --release --example leaf_scores -- page.html[.gz]`.
+use webclip::methods::boosted::{default_model, Boosted, FeatureSet};
+
+fn main() {
+    let path = std::env::args().nth(1).expect("usage: leaf_scores PAGE");
+    let bytes = webclip::input::read_page(std::fs::File::open(&path).expect("open"), path.ends_with(".gz"), u64::MAX)
+        .expect("read");
+    let text = webclip::input::decode(&bytes, None).expect("decode").text;
+    let page = webclip::dom::Page::parse(&text);
+    let stats = webclip::stats::NodeStats::compute(&page);
+    let ls = webclip::leaves::leaves(&page, &stats);
+    let boosted = Boosted { model: default_model(FeatureSet::Extended), threshold: None };
+    let p = boosted.scores(&page, &stats, &ls);
+    for (l, pi) in ls.iter().zip(&p) {
+        let t: String = (l.first..=l.last).filter(|&i| page.is_text(i)).map(|i| page.text(i)).collect();
+        let t: String = webclip::dom::normalize_ws(&t).chars().take(70).collect();
+        println!("{pi:.2} {:<50} {t}", page.xpath(l.container));
+    }
+}
