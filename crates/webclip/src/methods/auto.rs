@@ -103,13 +103,10 @@ impl Method for Auto {
     fn select(&self, page: &Page, stats: &NodeStats) -> Selection {
         let (tau, keep_inside, keep_outside) = self.options.effective();
         let ls = leaves(page, stats);
-        let mut p = self.boosted.scores(page, stats, &ls);
         let sections = if self.options.comments { Vec::new() } else { crate::article::comments::sections(page, stats) };
-        for (leaf, pi) in ls.iter().zip(p.iter_mut()) {
-            if sections.iter().any(|&c| page.contains(c, leaf.first)) {
-                *pi = 0.0;
-            }
-        }
+        // Leaves in comment sections count as boilerplate: p = 0, not worth scoring.
+        let in_comments = |k: usize| sections.iter().any(|&c| page.contains(c, ls[k].first));
+        let p = self.boosted.scores_except(page, stats, &ls, in_comments);
         let in_link = if self.options.link_discount > 0.0 { text_in_links(page) } else { Vec::new() };
         let mut gain = vec![0.0f64; page.len()];
         let mut mass = vec![0.0f64; page.len()];

@@ -513,17 +513,28 @@ impl Boosted {
     /// Each leaf's score (probability of content), in leaf order. Rows are built and scored
     /// in batches ([`SCORE_BATCH`] leaves), so memory stays bounded on huge pages.
     pub fn scores(&self, page: &Page, stats: &NodeStats, ls: &[Leaf]) -> Vec<f64> {
+        self.scores_except(page, stats, ls, |_| false)
+    }
+
+    /// As [`Boosted::scores`], but leaves for which `skip` holds get 0 without being scored
+    /// (features of the others do not depend on them being scored).
+    pub fn scores_except(&self, page: &Page, stats: &NodeStats, ls: &[Leaf], skip: impl Fn(usize) -> bool) -> Vec<f64> {
         let mut ctx = FeatureContext::new(page, stats, ls, self.feature_set());
         let width = ctx.width;
         let mut out = vec![0.0; ls.len()];
-        let mut rows = vec![0.0; SCORE_BATCH.min(ls.len()) * width];
-        for start in (0..ls.len()).step_by(SCORE_BATCH) {
-            let end = (start + SCORE_BATCH).min(ls.len());
-            let rows = &mut rows[..(end - start) * width];
-            for (k, row) in (start..end).zip(rows.chunks_exact_mut(width.max(1))) {
+        let todo: Vec<usize> = (0..ls.len()).filter(|&k| !skip(k)).collect();
+        let mut rows = vec![0.0; SCORE_BATCH.min(todo.len()) * width];
+        let mut scored = vec![0.0; SCORE_BATCH.min(todo.len())];
+        for batch in todo.chunks(SCORE_BATCH) {
+            let rows = &mut rows[..batch.len() * width];
+            for (&k, row) in batch.iter().zip(rows.chunks_exact_mut(width.max(1))) {
                 ctx.fill(k, row);
             }
-            self.model.score_batch(rows, &mut out[start..end]);
+            let scored = &mut scored[..batch.len()];
+            self.model.score_batch(rows, scored);
+            for (&k, &p) in batch.iter().zip(scored.iter()) {
+                out[k] = p;
+            }
         }
         out
     }
