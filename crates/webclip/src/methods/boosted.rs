@@ -431,17 +431,20 @@ impl<'a> PathIds<'a> {
 }
 
 /// The CUES hit by the lowercased alphanumeric tokens (2+ characters) of a node's class and id.
+/// Works on bytes: a non-ASCII character never belongs to a token, byte or char alike.
 fn cue_mask(page: &Page, id: NodeId) -> u32 {
     let mut mask = 0;
     for name in ["class", "id"] {
         let Some(v) = page.attr(id, name) else { continue };
-        for t in v.split(|c: char| !c.is_ascii_alphanumeric()).filter(|t| t.len() >= 2) {
-            let t = t.to_ascii_lowercase();
+        for t in v.as_bytes().split(|b| !b.is_ascii_alphanumeric()).filter(|t| t.len() >= 2) {
             for (i, cue) in CUES.iter().enumerate() {
+                let cue = cue.as_bytes();
+                let prefix = t.len() >= cue.len() && t[..cue.len()].eq_ignore_ascii_case(cue);
                 let hit = if cue.len() <= 3 {
-                    t == *cue || t.strip_prefix(cue).is_some_and(|r| r == "s" || r.starts_with("vert"))
+                    let rest = &t[cue.len().min(t.len())..];
+                    prefix && (rest.is_empty() || rest.eq_ignore_ascii_case(b"s") || starts_with_ci(rest, b"vert"))
                 } else {
-                    t.starts_with(cue)
+                    prefix
                 };
                 if hit {
                     mask |= 1 << i;
@@ -450,6 +453,10 @@ fn cue_mask(page: &Page, id: NodeId) -> u32 {
         }
     }
     mask
+}
+
+fn starts_with_ci(t: &[u8], p: &[u8]) -> bool {
+    t.len() >= p.len() && t[..p.len()].eq_ignore_ascii_case(p)
 }
 
 /// For every node, the SEMANTIC tags among itself and its ancestors (one top-down pass).
