@@ -27,6 +27,8 @@ pub struct Stat {
     pub text_nodes: u32,
     /// Depth below the document node.
     pub depth: u32,
+    /// Whitespace-separated runs of visible text (what `split_whitespace` counts).
+    pub runs: u32,
 }
 
 /// Statistics for every node of a page, indexed by [`NodeId`].
@@ -69,6 +71,7 @@ impl NodeStats {
                 p.link_chars += s.link_chars;
                 p.tags += s.tags;
                 p.text_nodes += s.text_nodes;
+                p.runs += s.runs;
             }
         }
         NodeStats { stats }
@@ -102,10 +105,16 @@ fn is_sentence_end(c: char) -> bool {
 pub fn text_stat(text: &str) -> Stat {
     let mut s = Stat::default();
     let mut in_word = false;
+    let mut in_run = false;
     for c in text.chars() {
         if c.is_whitespace() {
             in_word = false;
+            in_run = false;
             continue;
+        }
+        if !in_run {
+            s.runs += 1;
+            in_run = true;
         }
         s.chars += 1;
         if is_cjk(c) {

@@ -239,7 +239,7 @@ impl<'a> FeatureContext<'a> {
                     if in_link[i as usize] {
                         c.link_chars += s.chars as f64;
                     }
-                    words += page.text(i).split_whitespace().count() as f64;
+                    words += s.runs as f64;
                 }
                 // Spaces of the whitespace-normalised text: one between consecutive runs.
                 c.spaces = (words - 1.0).max(0.0);
