@@ -5,9 +5,12 @@ use crate::dom::{NodeId, Page};
 use crate::selection::{Block, Selection};
 use crate::stats::NodeStats;
 
-fn is_comment_token(t: &str) -> bool {
+fn is_comment_token(t: &[u8]) -> bool {
     const TOKENS: &[&str] = &["comment", "comments", "commentlist", "commentslist", "disqus", "respond", "replies"];
-    TOKENS.iter().any(|k| k.eq_ignore_ascii_case(t))
+    // Cheap rejects first: most class tokens are neither 6–12 letters nor start with c, d or r.
+    (6..=12).contains(&t.len())
+        && matches!(t[0] | 0x20, b'c' | b'd' | b'r')
+        && TOKENS.iter().any(|k| k.as_bytes().eq_ignore_ascii_case(t))
 }
 
 /// The outermost elements that hold comments and some text. `html` and `body` never are (a
@@ -23,7 +26,7 @@ pub fn sections(page: &Page, stats: &NodeStats) -> Vec<NodeId> {
             && !matches!(&**page.tag(id), "html" | "body")
             && ["id", "class"].iter().any(|a| {
                 page.attr(id, a).is_some_and(|v| {
-                    !v.contains('/') && v.split(|c: char| !c.is_ascii_alphanumeric()).any(is_comment_token)
+                    !v.contains('/') && v.as_bytes().split(|b| !b.is_ascii_alphanumeric()).any(is_comment_token)
                 })
             });
         if hit {

@@ -21,7 +21,8 @@ use crate::leaves::{leaves, Leaf};
 use crate::selection::Selection;
 use crate::stats::NodeStats;
 use html5ever::{local_name, LocalName};
-use std::collections::HashMap;
+// Small integer and atom keys: Fx hashing, not SipHash (no untrusted keys to defend against).
+use rustc_hash::FxHashMap as HashMap;
 use std::sync::{Arc, OnceLock};
 
 /// Which features a model uses.
@@ -286,7 +287,7 @@ impl<'a> FeatureContext<'a> {
             path,
             total_chars,
             max_chars,
-            sibling_tags: HashMap::new(),
+            sibling_tags: HashMap::default(),
             cue_masks: if extended { vec![u32::MAX; page.len()] } else { Vec::new() },
             semantic: if extended { semantic_masks(page) } else { Vec::new() },
         }
@@ -310,7 +311,7 @@ impl<'a> FeatureContext<'a> {
             1.0
         } else {
             let counts = self.sibling_tags.entry(parent).or_insert_with(|| {
-                let mut m: HashMap<LocalName, u32> = HashMap::new();
+                let mut m: HashMap<LocalName, u32> = HashMap::default();
                 for c in page.children(parent).filter(|&c| page.is_element(c)) {
                     *m.entry(page.tag(c).clone()).or_default() += 1;
                 }
@@ -397,7 +398,7 @@ struct PathIds<'a> {
 
 impl<'a> PathIds<'a> {
     fn new(page: &'a Page) -> Self {
-        PathIds { page, memo: vec![u32::MAX; page.len()], ids: HashMap::new() }
+        PathIds { page, memo: vec![u32::MAX; page.len()], ids: HashMap::default() }
     }
 
     fn of(&mut self, id: NodeId) -> u32 {
@@ -437,8 +438,12 @@ fn cue_mask(page: &Page, id: NodeId) -> u32 {
     for name in ["class", "id"] {
         let Some(v) = page.attr(id, name) else { continue };
         for t in v.as_bytes().split(|b| !b.is_ascii_alphanumeric()).filter(|t| t.len() >= 2) {
+            let first = t[0].to_ascii_lowercase();
             for (i, cue) in CUES.iter().enumerate() {
                 let cue = cue.as_bytes();
+                if cue[0] != first {
+                    continue;
+                }
                 let prefix = t.len() >= cue.len() && t[..cue.len()].eq_ignore_ascii_case(cue);
                 let hit = if cue.len() <= 3 {
                     let rest = &t[cue.len().min(t.len())..];
