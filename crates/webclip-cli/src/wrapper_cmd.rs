@@ -106,28 +106,29 @@ fn learn(args: LearnArgs) -> ExitCode {
         },
     };
     let mut vocab = Vocab::default();
-    let mut loaded: Vec<Loaded> = Vec::new();
+    let mut parsed = Vec::new();
     let mut failed = 0;
     for path in &args.pages {
         let result = crate::extract_cmd::read_input(path, webclip::input::DEFAULT_MAX_BYTES)
-            .and_then(|b| site_eval::load(b, None, &mut vocab));
+            .and_then(|b| site_eval::parse(path.display().to_string(), b, None));
         match result {
-            Ok(l) => loaded.push(l),
+            Ok(p) => parsed.push(p),
             Err(e) => {
                 eprintln!("webclip: {}: {e}", path.display());
                 failed += 1;
             }
         }
     }
+    let loaded: Vec<Loaded> = site_eval::analyze(parsed, &mut vocab);
     let (samples, sigs): (Vec<&SitePage>, Vec<signifiers::Signifiers>) = match &items {
         None => {
             let sps: Vec<&SitePage> = loaded.iter().map(|l| &l.sp).collect();
-            let sigs = signifiers::tfidf(&sps, forest.k);
+            let sigs = signifiers::tfidf(&sps, forest.k, &vocab);
             (sps, sigs)
         }
         Some(items) => {
             let mut pairs = Vec::new();
-            for (l, path) in loaded.iter().zip(&args.pages) {
+            for l in &loaded {
                 match l.sp.url.as_deref().and_then(|u| feed::item_for(items, u)) {
                     Some(item) => pairs.push((
                         &l.sp,
@@ -135,7 +136,7 @@ fn learn(args: LearnArgs) -> ExitCode {
                     )),
                     None => eprintln!(
                         "webclip: {}: no feed item links to this page ({}); skipped",
-                        path.display(),
+                        l.name,
                         l.sp.url.as_deref().unwrap_or("the page names no canonical URL")
                     ),
                 }

@@ -27,8 +27,9 @@ fn page(n: usize) -> String {
     )
 }
 
-fn dir() -> PathBuf {
-    let d = std::env::temp_dir().join(format!("webclip-wrapper-{}", std::process::id()));
+/// A folder of one test's own (tests run in parallel and rewrite their pages).
+fn dir(test: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("webclip-wrapper-{}-{test}", std::process::id()));
     std::fs::create_dir_all(d.join("html")).unwrap();
     d
 }
@@ -57,7 +58,7 @@ fn err(o: &Output) -> String {
 
 #[test]
 fn learn_then_apply_to_an_unseen_page() {
-    let d = dir();
+    let d = dir("learn_then_apply_to_an_unseen_page");
     let pages = write_pages(&d);
     let w = d.join("site.json").display().to_string();
     let o = webclip(&["wrapper", "learn", &pages[0], &pages[1], &pages[2], "--site", "example", "-o", &w]);
@@ -85,7 +86,7 @@ fn learn_then_apply_to_an_unseen_page() {
 
 #[test]
 fn learn_from_a_feed() {
-    let d = dir();
+    let d = dir("learn_from_a_feed");
     let pages = write_pages(&d);
     let items: String = (0..4)
         .map(|n| {
@@ -113,7 +114,7 @@ fn learn_from_a_feed() {
 
 #[test]
 fn group_by_site_evaluates_leave_one_out() {
-    let d = dir().join("set");
+    let d = dir("group_by_site_evaluates_leave_one_out").join("set");
     std::fs::create_dir_all(d.join("html")).unwrap();
     write_pages(&d);
     let jsonl: String = (0..4)
@@ -138,7 +139,7 @@ fn group_by_site_evaluates_leave_one_out() {
 
 #[test]
 fn multi_page_methods_need_a_site() {
-    let d = dir();
+    let d = dir("multi_page_methods_need_a_site");
     let pages = write_pages(&d);
     let o = webclip(&["extract", "--method", "forest", &pages[0]]);
     assert_eq!(o.status.code(), Some(2));

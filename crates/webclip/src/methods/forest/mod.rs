@@ -96,21 +96,45 @@ pub struct SitePage {
     pub lang: Option<&'static str>,
 }
 
-impl SitePage {
-    /// Analyses a parsed page; terms are numbered in `vocab`, shared by the site's pages.
-    pub fn new(page: Page, url: Option<String>, vocab: &mut Vocab) -> SitePage {
-        let text_leaves: Vec<NodeId> = (0..page.len() as NodeId)
-            .filter(|&id| page.is_text(id) && !page.node(id).hidden && !page.text(id).trim().is_empty())
-            .collect();
-        let mut sample = String::new();
-        for &id in &text_leaves {
-            if sample.len() > 4000 {
-                break;
-            }
-            sample.push_str(page.text(id));
-            sample.push(' ');
+/// Visible, non-blank text nodes.
+fn visible_text(page: &Page) -> Vec<NodeId> {
+    (0..page.len() as NodeId)
+        .filter(|&id| page.is_text(id) && !page.node(id).hidden && !page.text(id).trim().is_empty())
+        .collect()
+}
+
+/// About `max` bytes of a page's visible text, for language detection.
+pub fn text_sample(page: &Page, max: usize) -> String {
+    let mut sample = String::new();
+    for id in visible_text(page) {
+        if sample.len() > max {
+            break;
         }
-        let analyzer = Analyzer::detect(&sample);
+        sample.push_str(page.text(id));
+        sample.push(' ');
+    }
+    sample
+}
+
+/// One analyzer for a site: the language detected on the pooled text of its pages.
+pub fn site_analyzer(pages: &[&Page]) -> Analyzer {
+    let per_page = 8000 / pages.len().max(1);
+    let pooled: String = pages.iter().map(|p| text_sample(p, per_page.max(500))).collect();
+    Analyzer::detect(&pooled)
+}
+
+impl SitePage {
+    /// Analyses a parsed page in its own detected language; terms are numbered in `vocab`,
+    /// shared by the site's pages. Prefer [`SitePage::analyzed`] with one analyzer per site.
+    pub fn new(page: Page, url: Option<String>, vocab: &mut Vocab) -> SitePage {
+        let analyzer = Analyzer::detect(&text_sample(&page, 4000));
+        SitePage::analyzed(page, url, vocab, &analyzer)
+    }
+
+    /// Analyses a parsed page with a given analyzer (the site's language, so that a word gets
+    /// the same term on every page even where one page's language is not detected reliably).
+    pub fn analyzed(page: Page, url: Option<String>, vocab: &mut Vocab, analyzer: &Analyzer) -> SitePage {
+        let text_leaves = visible_text(&page);
         let mut leaves = Vec::new();
         for node in text_leaves {
             let mut terms = Vec::new();
@@ -152,7 +176,7 @@ impl ElementType {
             .page
             .attrs(id)
             .iter()
-            .filter(|a| &*a.name != "dfs")
+            .filter(|a| &*a.name != "dfs" && xpath_name(&a.name))
             .filter_map(|a| {
                 let v = if tolerant { tolerant_form(&a.value) } else { a.value.clone() };
                 (!v.is_empty() && xpath::quote(&v).is_some()).then(|| (a.name.to_string(), v))
@@ -194,11 +218,21 @@ impl ElementType {
     }
 }
 
-/// The tolerant form of an attribute value (Definition 2): first token, digits dropped.
+/// The tolerant form of an attribute value (Definition 2): its first token with the numbers
+/// filtered out — cut at the first digit, `-_:.` trimmed ("post wrapper-02" → "post",
+/// "wrapper-09" → "wrapper", "css-1dbjc4n" → "css"). Cutting rather than deleting digits keeps
+/// the form a substring of the value, so the wrapper's `contains()` matches its own samples.
 pub fn tolerant_form(value: &str) -> String {
     let first = value.split_whitespace().next().unwrap_or("");
-    let no_digits: String = first.chars().filter(|c| !c.is_ascii_digit()).collect();
-    no_digits.trim_matches(|c: char| "-_:.".contains(c)).to_string()
+    let head = first.split(|c: char| c.is_ascii_digit()).next().unwrap_or("");
+    head.trim_matches(|c: char| "-_:.".contains(c)).to_string()
+}
+
+/// Attribute names an XPath step can name (html5ever keeps `@click`, `[ngclass]`…).
+fn xpath_name(name: &str) -> bool {
+    let mut chars = name.chars();
+    chars.next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && chars.all(|c| c.is_ascii_alphanumeric() || "_.:-".contains(c))
 }
 
 /// One ranked structural pattern.
@@ -250,6 +284,8 @@ pub enum LearnError {
     NoPages,
     #[error("no signifier occurs in any sample page's text")]
     NoSignificantNodes,
+    #[error("{pages} sample pages but {signifiers} signifier sets")]
+    Mismatch { pages: usize, signifiers: usize },
 }
 
 /// Per-pattern totals across the sample pages.
@@ -270,6 +306,9 @@ pub fn learn(
 ) -> Result<Wrapper, LearnError> {
     if pages.is_empty() {
         return Err(LearnError::NoPages);
+    }
+    if pages.len() != sigs.len() {
+        return Err(LearnError::Mismatch { pages: pages.len(), signifiers: sigs.len() });
     }
     let mut patterns: HashMap<(ElementType, u16), Acc> = HashMap::new();
     for (sp, sig) in pages.iter().zip(sigs) {
@@ -318,7 +357,7 @@ pub fn learn(
         learned: Learned {
             pages: pages.len(),
             signifiers: signifier_source.into(),
-            k: opts.k,
+            k: sigs.iter().map(|s| s.terms.len()).max().unwrap_or(0),
             measure: opts.measure,
             tolerant: opts.tolerant,
         },

@@ -20,16 +20,19 @@ impl Signifiers {
         self.terms.iter().map(|t| t.1).collect()
     }
 
-    /// Bit index of each term, for the per-node presence masks.
+    /// Bit index of each term, for the per-node presence masks (the first
+    /// [`MAX_SIGNIFIERS`] terms).
     pub fn index(&self) -> HashMap<u32, u32> {
-        self.terms.iter().enumerate().map(|(i, t)| (t.0, i as u32)).collect()
+        self.terms.iter().take(MAX_SIGNIFIERS).enumerate().map(|(i, t)| (t.0, i as u32)).collect()
     }
 }
 
 /// tf-idf signifiers of each page: tf = count / page terms, idf = ln(n / df) over the `n`
-/// sample pages; the top `k` per page. Ties (every weight is 0 on a single page, where idf is
-/// constant) break by raw frequency, then by term id, so the result is deterministic.
-pub fn tfidf(pages: &[&SitePage], k: usize) -> Vec<Signifiers> {
+/// sample pages; the top `k` per page. With several pages, terms of weight 0 (on every page)
+/// are never signifiers; on a single page, where idf is constant, raw frequency ranks. Ties
+/// break by frequency, then by the term's text — not its id, which depends on the order pages
+/// were read in (in leave-one-out, on the held-out page).
+pub fn tfidf(pages: &[&SitePage], k: usize, vocab: &Vocab) -> Vec<Signifiers> {
     let k = k.min(MAX_SIGNIFIERS);
     let counts: Vec<HashMap<u32, u32>> = pages
         .iter()
@@ -54,7 +57,12 @@ pub fn tfidf(pages: &[&SitePage], k: usize) -> Vec<Signifiers> {
             let total: u32 = c.values().sum();
             let mut scored: Vec<(u32, f64, u32)> =
                 c.iter().map(|(&t, &tf)| (t, tf as f64 / total.max(1) as f64 * (n / df[&t] as f64).ln(), tf)).collect();
-            scored.sort_by(|a, b| b.1.total_cmp(&a.1).then(b.2.cmp(&a.2)).then(a.0.cmp(&b.0)));
+            if pages.len() > 1 {
+                scored.retain(|s| s.1 > 0.0);
+            }
+            scored.sort_by(|a, b| {
+                b.1.total_cmp(&a.1).then(b.2.cmp(&a.2)).then_with(|| vocab.term(a.0).cmp(vocab.term(b.0)))
+            });
             scored.truncate(k);
             let top = scored.first().map_or(0.0, |s| s.1);
             let terms = scored.iter().map(|&(t, w, _)| (t, if top > 0.0 { w / top } else { 1.0 })).collect();

@@ -34,6 +34,8 @@ fn tolerant_form_keeps_the_first_token_without_numbers() {
     assert_eq!(tolerant_form("post wrapper-02"), "post");
     assert_eq!(tolerant_form("post wrapper-09"), "post");
     assert_eq!(tolerant_form("story-2012"), "story");
+    assert_eq!(tolerant_form("post-123-content"), "post");
+    assert_eq!(tolerant_form("css-1dbjc4n r-13awgt0"), "css");
     assert_eq!(tolerant_form("text-align:justify;"), "text-align:justify;");
     assert_eq!(tolerant_form("12345"), "");
     assert_eq!(tolerant_form(""), "");
@@ -44,7 +46,7 @@ fn learns_the_article_container_from_tfidf_signifiers() {
     let mut vocab = Vocab::default();
     let pages = prepared(&mut vocab, &[0, 1, 2]);
     let refs: Vec<&SitePage> = pages.iter().collect();
-    let sigs = signifiers::tfidf(&refs, 10);
+    let sigs = signifiers::tfidf(&refs, 10, &vocab);
     // Template words occur on every page: idf 0, never a signifier.
     let home = vocab.id("home");
     assert!(sigs.iter().all(|s| !s.terms.iter().any(|t| t.0 == home)));
@@ -53,6 +55,10 @@ fn learns_the_article_container_from_tfidf_signifiers() {
     assert_eq!(w.relaxed_xpath.as_deref(), Some("//div[contains(@class,'post')]"));
     assert_eq!(w.learned.pages, 3);
     assert!(w.candidates.windows(2).all(|c| c[0].relevance >= c[1].relevance));
+    // The paper's XPath finds the content of every page it was learned from.
+    for sp in &pages {
+        assert_eq!(apply(&w, &sp.page, false).unwrap().1, Match::Exact);
+    }
 }
 
 #[test]
@@ -60,7 +66,7 @@ fn learn_save_apply_on_an_unseen_page() {
     let mut vocab = Vocab::default();
     let pages = prepared(&mut vocab, &[0, 1, 2]);
     let refs: Vec<&SitePage> = pages.iter().collect();
-    let sigs = signifiers::tfidf(&refs, 10);
+    let sigs = signifiers::tfidf(&refs, 10, &vocab);
     let w = learn(&refs, &sigs, "tf-idf", &ForestOptions::default()).unwrap();
     let saved = serde_json::to_string_pretty(&w).unwrap();
     let loaded = Wrapper::from_json(&saved).unwrap();
@@ -120,7 +126,62 @@ fn wrapper_files_are_checked() {
     let mut vocab = Vocab::default();
     let pages = prepared(&mut vocab, &[0, 1]);
     let refs: Vec<&SitePage> = pages.iter().collect();
-    let mut w = learn(&refs, &signifiers::tfidf(&refs, 10), "tf-idf", &ForestOptions::default()).unwrap();
+    let mut w = learn(&refs, &signifiers::tfidf(&refs, 10, &vocab), "tf-idf", &ForestOptions::default()).unwrap();
     w.xpath = "//div[".into();
     assert!(Wrapper::from_json(&serde_json::to_string(&w).unwrap()).unwrap_err().contains("XPath"));
+}
+
+#[test]
+fn relevance_is_sum_of_informativeness_times_pages_times_level() {
+    // Two identical pages, one signifier ("alpha") and one other term: every element on the
+    // path has x = 1, y = 1 on a page with X = 1, Y = 1.
+    let mut vocab = Vocab::default();
+    let plain = Analyzer::for_code(None);
+    let html = "<html><body><div class=a><p>alpha beta</p></div></body></html>";
+    let pages: Vec<SitePage> =
+        (0..2).map(|_| SitePage::analyzed(Page::parse(html), None, &mut vocab, &plain)).collect();
+    let sig = Signifiers { terms: vec![(vocab.id("alpha"), 1.0)] };
+    let refs: Vec<&SitePage> = pages.iter().collect();
+    let w = learn(&refs, &[sig.clone(), sig], "feed", &ForestOptions::default()).unwrap();
+    // J(1,1) = (1.5 − √(1.5·1.5/2)) / 3; U(1,1,1,1) = 2 ln 2; R = 2 pages × ΣI × level.
+    let i = (1.5 - (1.5f64 * 1.5 / 2.0).sqrt()) / 3.0 * 2.0 * 2f64.ln();
+    let got: Vec<(String, u32, f64)> = w.candidates.iter().map(|c| (c.xpath.clone(), c.level, c.relevance)).collect();
+    let want = [
+        ("//p[@dfs='3']", 3, 2.0 * i * 2.0 * 3.0),
+        ("//div[contains(@class,'a') and @dfs='2']", 2, 2.0 * i * 2.0 * 2.0),
+    ];
+    for (k, (xpath, level, r)) in want.iter().enumerate() {
+        assert_eq!((got[k].0.as_str(), got[k].1), (xpath.to_string().as_str(), *level), "{got:?}");
+        assert!((got[k].2 - r).abs() < 1e-9, "{got:?}");
+    }
+    assert_eq!(got[2].1, 1, "body last: {got:?}");
+    // Without the level factor, p and div tie on relevance and the deeper one ranks first.
+    let flat = learn(
+        &refs,
+        &[w_sig(&mut vocab), w_sig(&mut vocab)],
+        "feed",
+        &ForestOptions { level_factor: false, ..Default::default() },
+    )
+    .unwrap();
+    assert!((flat.candidates[0].relevance - flat.candidates[1].relevance).abs() < 1e-12);
+    assert_eq!(flat.candidates[0].level, 3);
+}
+
+fn w_sig(vocab: &mut Vocab) -> Signifiers {
+    Signifiers { terms: vec![(vocab.id("alpha"), 1.0)] }
+}
+
+#[test]
+fn odd_attribute_names_stay_out_of_the_xpath() {
+    let mut vocab = Vocab::default();
+    let html = "<html><body><div class=post @click=x [ngclass]=y><p>alpha beta gamma</p></div></body></html>";
+    let pages: Vec<SitePage> = (0..2).map(|_| SitePage::new(Page::parse(html), None, &mut vocab)).collect();
+    let refs: Vec<&SitePage> = pages.iter().collect();
+    let sig = Signifiers { terms: vec![(vocab.id("alpha"), 1.0), (vocab.id("gamma"), 1.0)] };
+    let w = learn(&refs, &[sig.clone(), sig], "feed", &ForestOptions::default()).unwrap();
+    for c in &w.candidates {
+        XPath::parse(&c.xpath).unwrap();
+        assert!(!c.xpath.contains("click") && !c.xpath.contains("ngclass"), "{}", c.xpath);
+    }
+    Wrapper::from_json(&serde_json::to_string(&w).unwrap()).unwrap();
 }
