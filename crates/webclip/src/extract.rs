@@ -12,6 +12,7 @@ use crate::methods::{Method, MethodKind};
 use crate::output::walk::ContentOptions;
 use crate::selection::Selection;
 use crate::stats::NodeStats;
+use crate::visual::{LayoutEngine, Visual};
 use encoding_rs::Encoding;
 use std::sync::Arc;
 
@@ -34,6 +35,8 @@ pub struct Options {
     pub comments: Option<bool>,
     /// Where the page came from (metadata, relative links).
     pub url: Option<String>,
+    /// Lays the page out for visual facts (`webclip_layout::Engine`); `None`: no layout.
+    pub layout: Option<Arc<dyn LayoutEngine>>,
 }
 
 impl Default for Options {
@@ -48,6 +51,7 @@ impl Default for Options {
             content: ContentOptions::default(),
             comments: None,
             url: None,
+            layout: None,
         }
     }
 }
@@ -64,6 +68,8 @@ pub struct Extraction {
     pub warnings: Vec<String>,
     pub metadata: Metadata,
     pub content: ContentOptions,
+    /// Boxes, fonts and colours of every node when a layout engine ran and succeeded.
+    pub visual: Option<Visual>,
 }
 
 /// Output formats of the body.
@@ -116,6 +122,11 @@ pub fn extract(bytes: &[u8], options: &Options) -> Result<Extraction> {
     }
     let page = Page::parse(&decoded.text);
     drop(decoded.text);
+    let visual = options.layout.as_ref().and_then(|engine| {
+        let outcome = engine.layout(&page, options.url.as_deref());
+        warnings.extend(outcome.warnings);
+        outcome.visual
+    });
     let stats = NodeStats::compute(&page);
     let mut selection = method(options).select(&page, &stats);
     let comments = options.comments.or((options.method == MethodKind::Auto).then_some(false));
@@ -138,5 +149,6 @@ pub fn extract(bytes: &[u8], options: &Options) -> Result<Extraction> {
         warnings,
         metadata,
         content: options.content,
+        visual,
     })
 }
