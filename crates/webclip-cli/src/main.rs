@@ -4,6 +4,8 @@ mod bench_cmd;
 mod eval_cmd;
 mod extract_cmd;
 mod labels_cmd;
+mod layout_bench;
+mod layout_cmd;
 mod train_cmd;
 
 use clap::{Args, Parser, Subcommand};
@@ -31,6 +33,8 @@ enum Command {
     Labels(labels_cmd::LabelsArgs),
     /// Time each stage of extraction, single-threaded, over dataset folders.
     Bench(bench_cmd::BenchArgs),
+    /// Lay pages out (embedded engine) and print their visual facts; --bench for folders.
+    Layout(layout_cmd::LayoutCmdArgs),
     /// Train a model (with cross-validation and an ablation table on request).
     #[command(subcommand)]
     Train(train_cmd::TrainCommand),
@@ -185,6 +189,7 @@ impl MethodArgs {
             },
             comments: self.comments.map(|c| c == OnOff::On),
             url: self.url.clone(),
+            layout: None,
         })
     }
 }
@@ -208,5 +213,6 @@ fn main() -> ExitCode {
         Command::Labels(args) => labels_cmd::run(args),
         Command::Train(cmd) => train_cmd::run(cmd),
         Command::Bench(args) => bench_cmd::run(args),
+        Command::Layout(args) => layout_cmd::run(args),
     }
 }

@@ -67,8 +67,8 @@ pub enum LayoutError {
     Busy(usize),
     #[error("layout thread could not start: {0}")]
     Thread(String),
-    #[error("layout tree differs from the page at node {0}; visual facts would not map")]
-    Mapping(NodeId),
+    #[error("layout tree differs from the page ({0}); visual facts would not map")]
+    Mapping(String),
 }
 
 /// Milliseconds spent in each step of one layout.
@@ -120,7 +120,8 @@ pub fn layout_here(page: &Page, url: Option<&str>, settings: &Settings) -> Resul
     let viewport = (settings.width as f32, settings.height as f32);
     let visual = facts::collect(&doc, page, &map, viewport);
     let ms = |a: Instant, b: Instant| (b - a).as_secs_f64() * 1e3;
-    let timings = Timings { build: ms(start, built), resolve: ms(built, resolved), collect: ms(resolved, Instant::now()) };
+    let timings =
+        Timings { build: ms(start, built), resolve: ms(built, resolved), collect: ms(resolved, Instant::now()) };
     Ok(Laid { visual, missing_stylesheets: sheets.missing(), timings })
 }
 
@@ -142,7 +143,10 @@ fn base_url(page: &Page, url: Option<&str>) -> Url {
 fn linked_sheets(page: &Page, base: &Url) -> HashSet<String> {
     (0..page.len() as NodeId)
         .filter(|&id| page.is_element(id) && *page.tag(id) == local_name!("link"))
-        .filter(|&id| page.attr(id, "rel").is_some_and(|r| r.split_ascii_whitespace().any(|r| r.eq_ignore_ascii_case("stylesheet"))))
+        .filter(|&id| {
+            page.attr(id, "rel")
+                .is_some_and(|r| r.split_ascii_whitespace().any(|r| r.eq_ignore_ascii_case("stylesheet")))
+        })
         .filter_map(|id| base.join(page.attr(id, "href")?).ok())
         .map(|u| u.to_string())
         .collect()
@@ -158,7 +162,9 @@ pub struct Engine {
 impl LayoutEngine for Engine {
     fn layout(&self, page: &Page, url: Option<&str>) -> LayoutOutcome {
         match layout(page, url, &self.settings) {
-            Ok(laid) => LayoutOutcome { warnings: missing_warning(&laid.missing_stylesheets), visual: Some(laid.visual) },
+            Ok(laid) => {
+                LayoutOutcome { warnings: missing_warning(&laid.missing_stylesheets), visual: Some(laid.visual) }
+            }
             Err(e) => LayoutOutcome { visual: None, warnings: vec![e.to_string()] },
         }
     }
@@ -170,7 +176,8 @@ pub fn missing_warning(missing: &[String]) -> Vec<String> {
         return Vec::new();
     }
     let shown: Vec<&str> = missing.iter().take(5).map(String::as_str).collect();
-    let more = if missing.len() > shown.len() { format!(" and {} more", missing.len() - shown.len()) } else { String::new() };
+    let more =
+        if missing.len() > shown.len() { format!(" and {} more", missing.len() - shown.len()) } else { String::new() };
     vec![format!(
         "laid out without {} linked stylesheet(s) (provide them with --css-dir): {}{more}",
         missing.len(),

@@ -79,19 +79,30 @@ fn attributes(page: &Page, id: NodeId, base: &Url) -> Vec<Attribute> {
         .collect()
 }
 
-/// Checks that Blitz holds the same tree: same kinds, tags and child counts for every node.
-/// Returns the first webclip node that differs.
-pub fn verify(page: &Page, doc: &BaseDocument, map: &[BlitzId]) -> Result<(), NodeId> {
+/// Checks that Blitz holds the same tree: same kinds, tags and children for every node.
+/// (A node can only have one parent, so finding every page child in order is enough.)
+/// On a difference, says where and what.
+pub fn verify(page: &Page, doc: &BaseDocument, map: &[BlitzId]) -> Result<(), String> {
     for id in 0..page.len() as NodeId {
-        let Some(node) = doc.get_node(map[id as usize]) else { return Err(id) };
+        let Some(node) = doc.get_node(map[id as usize]) else { return Err(format!("node {id} is missing")) };
         let same = match page.node(id).kind {
             NodeKind::Element => node.element_data().is_some_and(|e| e.name.local == *page.tag(id)),
             NodeKind::Text => node.text_data().is_some_and(|t| t.content == page.text(id)),
             NodeKind::Document => true,
         };
-        let children_match = node.children.iter().copied().eq(page.children(id).map(|c| map[c as usize]));
-        if !same || !children_match {
-            return Err(id);
+        if !same {
+            return Err(format!("node {id} ({}) is {}", page.xpath(id), node.node_debug_str()));
+        }
+        // Blitz adds children of its own to some form controls (the label of
+        // `<input type=submit>`); the page's children must be there, in order.
+        let mut blitz_children = node.children.iter().copied();
+        if !page.children(id).all(|c| blitz_children.any(|b| b == map[c as usize])) {
+            return Err(format!(
+                "node {id} ({}) has {} children in Blitz, {} in the page",
+                page.xpath(id),
+                node.children.len(),
+                page.children(id).count()
+            ));
         }
     }
     Ok(())

@@ -100,10 +100,8 @@ fn absolute_positioning() {
 #[test]
 fn headings_of_known_font_size() {
     // The HTML rendering section's default sizes: h1 2em, h2 1.5em, h3 1.17em, body 16px.
-    let (p, v) = lay(
-        "<body><h1 id=h1>Title</h1><h2 id=h2>Sub</h2><h3 id=h3>Small</h3><p id=p>Body text</p>\
-         <p id=big style='font-size:24px;font-weight:bold;color:#336699;text-align:center'>Big</p></body>",
-    );
+    let (p, v) = lay("<body><h1 id=h1>Title</h1><h2 id=h2>Sub</h2><h3 id=h3>Small</h3><p id=p>Body text</p>\
+         <p id=big style='font-size:24px;font-weight:bold;color:#336699;text-align:center'>Big</p></body>");
     let size = |n| v.node(by_id(&p, n)).font_size;
     assert!(near(size("h1"), 32.0) && near(size("h2"), 24.0) && near(size("h3"), 18.72) && near(size("p"), 16.0));
     assert_eq!(v.node(by_id(&p, "h1")).font_weight, 700);
@@ -149,7 +147,8 @@ fn inline_elements_and_text_runs() {
     let para = rect(&p, &v, "p");
     let a = rect(&p, &v, "a");
     assert!(a.left > para.left + 40.0 && a.right < para.right && a.top >= para.top - 1.0, "{a:?} in {para:?}");
-    let texts: Vec<&str> = v.runs_between(by_id(&p, "p"), p.end(by_id(&p, "p"))).iter().map(|r| r.text.as_str()).collect();
+    let texts: Vec<&str> =
+        v.runs_between(by_id(&p, "p"), p.end(by_id(&p, "p"))).iter().map(|r| r.text.as_str()).collect();
     assert_eq!(texts, ["Hello", "linked", "world and more words"]);
     // Liberation Sans has Arial's advance widths: H 722, e 556, l 222, o 556 per 1000 em,
     // so "Hello" at 20px is 45.56 px wide, as in a browser with Arial.

@@ -165,7 +165,8 @@ impl NodeVisual {
     /// True when the node draws a frame: a visible border on some side, or its own
     /// background (colour or image).
     pub fn has_frame(&self) -> bool {
-        let border = self.border.iter().any(|s| s.width > 0.0 && !matches!(s.style, BorderStyle::None | BorderStyle::Hidden));
+        let border =
+            self.border.iter().any(|s| s.width > 0.0 && !matches!(s.style, BorderStyle::None | BorderStyle::Hidden));
         border || !self.background_color.is_transparent() || self.background_image
     }
 }
@@ -264,7 +265,13 @@ mod tests {
     use super::*;
 
     fn run(node: NodeId, top: f32) -> TextRun {
-        TextRun { node, rect: Rect::new(0.0, top, 10.0, top + 10.0), font_size: 16.0, color: Rgba::BLACK, text: "abc".into() }
+        TextRun {
+            node,
+            rect: Rect::new(0.0, top, 10.0, top + 10.0),
+            font_size: 16.0,
+            color: Rgba::BLACK,
+            text: "abc".into(),
+        }
     }
 
     #[test]
