@@ -125,7 +125,7 @@ pub fn run(args: ExtractArgs) -> ExitCode {
 /// Writes the overlay picture of one extraction; the page must have been laid out.
 fn write_overlay(file: &PathBuf, ex: &webclip::Extraction, name: &str) -> Result<(), String> {
     let visual = ex.visual.as_ref().ok_or("no overlay: the page has no layout (see the warning above)")?;
-    let html = webclip::output::overlay::render(&ex.page, visual, &ex.selection, name);
+    let html = webclip::output::overlay::render(&ex.page, visual, &ex.selection, name, &ex.warnings);
     std::fs::write(file, html).map_err(|e| e.to_string())
 }
 

@@ -10,12 +10,14 @@
 use crate::text::{self, Fragments};
 use blitz_dom::node::Node;
 use blitz_dom::{BaseDocument, NodeId as BlitzId};
+use html5ever::local_name;
 use std::collections::HashMap;
 use style::color::{AbsoluteColor, ColorSpace};
 use style::properties::longhands::visibility::computed_value::T as CssVisibility;
 use style::properties::ComputedValues;
 use style::values::computed::Image;
 use style::values::specified::border::BorderStyle as CssBorderStyle;
+use style::values::specified::box_::Overflow;
 use style::values::specified::TextAlignKeyword;
 use webclip::dom::{NodeId, NodeKind, Page};
 use webclip::visual::{BorderSide, BorderStyle, NodeVisual, Rect, Rgba, TextAlign, Visibility, Visual};
@@ -24,7 +26,7 @@ use webclip::visual::{BorderSide, BorderStyle, NodeVisual, Rect, Rgba, TextAlign
 pub fn collect(doc: &BaseDocument, page: &Page, map: &[BlitzId], viewport: (f32, f32)) -> Visual {
     let back: HashMap<BlitzId, NodeId> = map.iter().enumerate().map(|(i, &b)| (b, i as NodeId)).collect();
     let mut nodes = vec![NodeVisual::default(); page.len()];
-    let displayed = styles(doc, page, map, &mut nodes);
+    let Shown { displayed, clipped } = styles(doc, page, map, &mut nodes);
     let mut positions = Positions::default();
     let Fragments { inline_boxes, runs } = text::fragments(doc, &back, &mut positions, &nodes);
     for id in 0..page.len() as NodeId {
@@ -45,7 +47,7 @@ pub fn collect(doc: &BaseDocument, page: &Page, map: &[BlitzId], viewport: (f32,
         let r = &mut nodes[run.node as usize].rect;
         *r = Some(r.map_or(run.rect, |r| r.union(&run.rect)));
     }
-    let (width, height) = page_size(&nodes, viewport);
+    let (width, height) = page_size(page, &nodes, &clipped, viewport);
     Visual::new(viewport.0, width, height, nodes, runs)
 }
 
@@ -53,15 +55,32 @@ fn root_element(doc: &BaseDocument) -> Option<BlitzId> {
     doc.try_root_element().map(|n| n.id)
 }
 
-/// The extent of everything drawn, at least the viewport.
-fn page_size(nodes: &[NodeVisual], viewport: (f32, f32)) -> (f32, f32) {
-    nodes.iter().filter_map(|n| n.rect).fold(viewport, |(w, h), r| (w.max(r.right), h.max(r.bottom)))
+/// The page's size. Height: the extent of what a reader can scroll to, at least the
+/// viewport; boxes clipped by an ancestor's `overflow` (carousels, off-canvas menus) do not
+/// count, as in a browser. Width: the viewport, or the `html`/`body` box when wider
+/// (`min-width`); content sticking out sideways is almost always off-screen furniture and
+/// would distort every relative area.
+fn page_size(page: &Page, nodes: &[NodeVisual], clipped: &[bool], viewport: (f32, f32)) -> (f32, f32) {
+    let reachable = nodes.iter().zip(clipped).filter(|(_, &c)| !c).filter_map(|(n, _)| n.rect);
+    let height = reachable.fold(viewport.1, |h, r| h.max(r.bottom));
+    let roots = [local_name!("html"), local_name!("body")].map(|t| page.find_tag(&t));
+    let width =
+        roots.iter().flatten().filter_map(|&id| nodes[id as usize].rect).fold(viewport.0, |w, r| w.max(r.right));
+    (width, height)
 }
 
-/// Fills the style fields of elements, and of text nodes from their parent; returns which
-/// nodes are displayed (styled, and neither they nor an ancestor `display: none`).
-fn styles(doc: &BaseDocument, page: &Page, map: &[BlitzId], nodes: &mut [NodeVisual]) -> Vec<bool> {
+/// Which nodes are displayed (styled, and neither they nor an ancestor `display: none`), and
+/// which are inside an ancestor that clips its overflow.
+struct Shown {
+    displayed: Vec<bool>,
+    clipped: Vec<bool>,
+}
+
+/// Fills the style fields of elements, and of text nodes from their parent.
+fn styles(doc: &BaseDocument, page: &Page, map: &[BlitzId], nodes: &mut [NodeVisual]) -> Shown {
     let mut displayed = vec![false; page.len()];
+    let mut clips = vec![false; page.len()];
+    let mut clipped = vec![false; page.len()];
     displayed[0] = true;
     for id in 1..page.len() as NodeId {
         let i = id as usize;
@@ -69,6 +88,7 @@ fn styles(doc: &BaseDocument, page: &Page, map: &[BlitzId], nodes: &mut [NodeVis
         if !displayed[parent] {
             continue;
         }
+        clipped[i] = clipped[parent] || clips[parent];
         match page.node(id).kind {
             NodeKind::Text => {
                 let from = if parent == 0 { NodeVisual::default() } else { nodes[parent].clone() };
@@ -82,10 +102,19 @@ fn styles(doc: &BaseDocument, page: &Page, map: &[BlitzId], nodes: &mut [NodeVis
                 }
                 nodes[i] = element_style(&style);
                 displayed[i] = true;
+                clips[i] = clips_overflow(page, id, &style);
             }
         }
     }
-    displayed
+    Shown { displayed, clipped }
+}
+
+/// `overflow` other than `visible` clips descendants; on `html` and `body` it applies to
+/// the viewport instead, which still scrolls over the whole document here.
+fn clips_overflow(page: &Page, id: NodeId, style: &ComputedValues) -> bool {
+    let viewport_element = matches!(*page.tag(id), local_name!("html") | local_name!("body"));
+    !viewport_element
+        && (style.clone_overflow_x() != Overflow::Visible || style.clone_overflow_y() != Overflow::Visible)
 }
 
 /// A text node shows its parent's font and colour; boxes, borders and backgrounds are the

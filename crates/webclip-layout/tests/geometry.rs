@@ -156,3 +156,59 @@ fn inline_elements_and_text_runs() {
     assert!(near(hello.rect.width(), 45.56), "{:?}", hello.rect);
     assert!(v.node(by_id(&p, "bg")).background_image);
 }
+
+/// Every element `wN` is N px wide: if any fact landed on the wrong node, a width would differ.
+#[test]
+fn node_mapping_follows_document_order() {
+    let html = "<!-- c --><div id=w101 style='width:101px'><p id=w102 style='width:102px'>a<b>b<i>c</b>d</i>e</p></div>\
+        <table><tr><td>x</td></tr><div id=w103 style='width:103px'>fostered before the table</div></table>\
+        <svg width=20 height=20><circle r=5></circle><foreignObject><div>in svg</div></foreignObject></svg>\
+        <form><input type=submit value=Go><div id=w104 style='width:104px'>after a control Blitz gives children</div></form>\
+        <noscript><div>not shown</div></noscript><template><div id=w999>inert</div></template>\
+        <ul id=w105 style='width:105px;padding:0'><li>one<li id=w106 style='width:106px'>two</ul><div id=w107 style='width:107px'></div>";
+    let (p, v) = lay(html);
+    let mut seen = 0;
+    for id in 0..p.len() as NodeId {
+        let Some(want) = p.attr(id, "id").and_then(|s| s.strip_prefix('w')).and_then(|n| n.parse::<f32>().ok()) else {
+            continue;
+        };
+        let r = v.node(id).rect.unwrap_or_else(|| panic!("w{want} has no box"));
+        assert!(near(r.width(), want), "w{want}: {r:?}");
+        seen += 1;
+    }
+    assert_eq!(seen, 7, "the template's content is inert and not in the page");
+    // The fostered div comes before the table in document order and on the page.
+    let table = p.find_tag(&html5ever::local_name!("table")).unwrap();
+    assert!(by_id(&p, "w103") < table && rect(&p, &v, "w103").bottom <= v.node(table).rect.unwrap().top + 1.0);
+    let text_runs: Vec<&str> = v.all_runs().iter().map(|r| r.text.as_str()).collect();
+    assert!(!text_runs.iter().any(|t| t.contains("not shown")), "{text_runs:?}");
+}
+
+/// webclip's parser keeps at most `dom::MAX_DEPTH` levels; the rest of the page still lays
+/// out and maps.
+#[test]
+fn pages_cut_by_the_depth_guard_lay_out() {
+    let n = 3000;
+    let html = format!("{}<span>deep</span>{}<p id=after>after</p>", "<div>".repeat(n), "</div>".repeat(n));
+    let (p, v) = lay(&html);
+    let deep = (0..p.len() as NodeId).find(|&i| p.text(i) == "deep").unwrap();
+    assert!(p.depth(deep) > webclip::dom::MAX_DEPTH);
+    assert_eq!(v.runs(deep).len(), 1);
+    assert!(rect(&p, &v, "after").top >= v.runs(deep)[0].rect.bottom - 1.0);
+}
+
+#[test]
+fn linked_stylesheets_from_a_folder_and_missing_ones_reported() {
+    let dir = std::env::temp_dir().join(format!("webclip-css-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("example.org/css")).unwrap();
+    std::fs::write(dir.join("example.org/css/site.css"), "#a { width: 321px; height: 12px }").unwrap();
+    let html = "<link rel=stylesheet href=/css/site.css><link rel=stylesheet href=missing.css><div id=a></div>";
+    let page = Page::parse(html);
+    let settings = Settings { css_dir: Some(dir.clone()), ..Settings::default() };
+    let laid = layout(&page, Some("https://example.org/news/1.html"), &settings).unwrap();
+    assert_rect(&page, &laid.visual, "a", [8.0, 8.0, 329.0, 20.0]);
+    assert_eq!(laid.missing_stylesheets, ["https://example.org/news/missing.css"]);
+    let without = layout(&page, Some("https://example.org/news/1.html"), &Settings::default()).unwrap();
+    assert_eq!(without.missing_stylesheets.len(), 2);
+    let _ = std::fs::remove_dir_all(dir);
+}

@@ -20,20 +20,22 @@ header b{color:#fc6}.page{position:relative;background:#fff;margin:0 auto;overfl
 background:#c00;color:#fff;font-size:12px;padding:2px 6px;white-space:nowrap;z-index:4}.sel:hover .tip{display:block}\
 .ex{position:absolute;z-index:2;background:repeating-linear-gradient(45deg,rgba(0,0,0,.25) 0 4px,transparent 4px 9px)}";
 
-/// The overlay of `selection` on the laid-out `page`; `source` names the page in the header.
-pub fn render(page: &Page, visual: &Visual, selection: &Selection, source: &str) -> String {
+/// The overlay of `selection` on the laid-out `page`; `source` names the page in the header,
+/// `notes` (such as missing stylesheets) are listed under it.
+pub fn render(page: &Page, visual: &Visual, selection: &Selection, source: &str, notes: &[String]) -> String {
     let mut out = String::with_capacity(64 * 1024);
     let _ = write!(
         out,
         "<!DOCTYPE html><html><head><meta charset=utf-8><title>webclip overlay: {src}</title><style>{STYLE}</style></head>\
          <body><header><b>webclip</b> {src} — method <b>{method}</b>, {n} block(s) selected (red; hover for score), \
-         excluded parts hatched; page {w:.0}×{h:.0} px laid out at {vw:.0} px</header><div class=page style=\"width:{w:.0}px;height:{h:.0}px\">",
+         excluded parts hatched; page {w:.0}×{h:.0} px laid out at {vw:.0} px{notes}</header><div class=page style=\"width:{w:.0}px;height:{h:.0}px\">",
         src = escape(source),
         method = escape(&selection.method),
         n = selection.blocks.len(),
         w = visual.width,
         h = visual.height,
         vw = visual.viewport_width,
+        notes = notes.iter().map(|n| format!("<br>note: {}", escape(n))).collect::<String>(),
     );
     draw_boxes(&mut out, page, visual);
     draw_text(&mut out, visual);
@@ -113,8 +115,10 @@ fn frame(v: &NodeVisual) -> String {
     } else if v.background_image {
         s.push_str("background:#eef;");
     }
-    let widths: Vec<String> = v.border.iter().map(|b| format!("{:.1}px", b.width)).collect();
-    let _ = write!(s, "border-style:solid;border-color:#999;border-width:{};", widths.join(" "));
+    if v.border.iter().any(|b| b.width > 0.0) {
+        let widths: Vec<String> = v.border.iter().map(|b| format!("{:.1}px", b.width)).collect();
+        let _ = write!(s, "border:solid #999;border-width:{};", widths.join(" "));
+    }
     s
 }
 
@@ -142,7 +146,7 @@ mod tests {
         let visual = Visual::new(1280.0, 1280.0, 800.0, nodes, vec![run]);
         let mut sel = Selection::new("cnr", serde_json::Value::Null);
         sel.blocks.push(Block::new(div, 0.75, "highest CNR"));
-        let html = render(&page, &visual, &sel, "t.html");
+        let html = render(&page, &visual, &sel, "t.html", &["a note".into()]);
         assert!(html.contains("background:#c8c8c8ff"));
         assert!(html.contains(">Hi &lt;</div>"));
         assert!(html.contains("score 0.750 — highest CNR — /html/body/div"));
