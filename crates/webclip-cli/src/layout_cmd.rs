@@ -29,7 +29,7 @@ pub struct LayoutArgs {
     #[arg(long, value_name = "DIR")]
     pub css_dir: Option<PathBuf>,
     /// Longest one page may take to lay out; over it the page gets no visual facts.
-    #[arg(long, default_value_t = 20_000, value_name = "MS")]
+    #[arg(long, default_value_t = 10_000, value_name = "MS")]
     pub layout_budget: u64,
 }
 

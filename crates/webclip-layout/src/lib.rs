@@ -52,7 +52,7 @@ pub struct Settings {
 
 impl Default for Settings {
     fn default() -> Self {
-        Settings { width: 1280, height: 800, css_dir: None, budget: Duration::from_secs(20) }
+        Settings { width: 1280, height: 800, css_dir: None, budget: Duration::from_secs(10) }
     }
 }
 
