@@ -11,10 +11,13 @@
 
 use blitz_dom::FontContext;
 use parley::fontique::{Blob, Collection, CollectionOptions, FamilyId, FontInfoOverride, GenericFamily, SourceCache};
+use std::collections::HashMap;
 use std::sync::{Arc, OnceLock};
+use webclip::visual::FontFamily;
 
 /// One shipped family: its files (regular, bold, italic, bold italic) and the names it stands in for.
 struct Family {
+    kind: FontFamily,
     files: [&'static [u8]; 4],
     aliases: &'static [&'static str],
     generics: &'static [GenericFamily],
@@ -22,6 +25,7 @@ struct Family {
 
 const FAMILIES: [Family; 3] = [
     Family {
+        kind: FontFamily::Serif,
         files: [
             include_bytes!("../fonts/LiberationSerif-Regular.ttf"),
             include_bytes!("../fonts/LiberationSerif-Bold.ttf"),
@@ -32,6 +36,7 @@ const FAMILIES: [Family; 3] = [
         generics: &[GenericFamily::Serif],
     },
     Family {
+        kind: FontFamily::SansSerif,
         files: [
             include_bytes!("../fonts/LiberationSans-Regular.ttf"),
             include_bytes!("../fonts/LiberationSans-Bold.ttf"),
@@ -48,6 +53,7 @@ const FAMILIES: [Family; 3] = [
         ],
     },
     Family {
+        kind: FontFamily::Monospace,
         files: [
             include_bytes!("../fonts/LiberationMono-Regular.ttf"),
             include_bytes!("../fonts/LiberationMono-Bold.ttf"),
@@ -59,17 +65,34 @@ const FAMILIES: [Family; 3] = [
     },
 ];
 
+/// The shipped fonts, registered: a prototype context and which family each font blob is.
+struct Fonts {
+    context: FontContext,
+    kinds: HashMap<u64, FontFamily>,
+}
+
+fn fonts() -> &'static Fonts {
+    static FONTS: OnceLock<Fonts> = OnceLock::new();
+    FONTS.get_or_init(build)
+}
+
 /// A font context holding only the shipped fonts. Built once per process (registering parses
 /// every font's tables) and cloned per page: the clone shares the font data.
 pub fn font_context() -> FontContext {
-    static PROTOTYPE: OnceLock<FontContext> = OnceLock::new();
-    PROTOTYPE.get_or_init(build).clone()
+    fonts().context.clone()
 }
 
-fn build() -> FontContext {
+/// The family of a font blob that Parley drew a run with.
+pub fn family_of(blob_id: u64) -> FontFamily {
+    fonts().kinds.get(&blob_id).copied().unwrap_or(FontFamily::Other)
+}
+
+fn build() -> Fonts {
     let mut collection = Collection::new(CollectionOptions { shared: false, system_fonts: false });
+    let mut kinds = HashMap::new();
     for family in &FAMILIES {
         let blobs: Vec<Blob<u8>> = family.files.iter().map(|&f| Blob::new(Arc::new(f))).collect();
+        kinds.extend(blobs.iter().map(|b| (b.id(), family.kind)));
         let ids = register(&mut collection, &blobs, None);
         for alias in family.aliases {
             register(&mut collection, &blobs, Some(alias));
@@ -80,7 +103,7 @@ fn build() -> FontContext {
     }
     // List markers (`list-style-type: disc` …) are drawn with Blitz's own bullet font.
     collection.register_fonts(Blob::new(Arc::new(blitz_dom::BULLET_FONT)), None);
-    FontContext { source_cache: SourceCache::new_shared(), collection }
+    Fonts { context: FontContext { source_cache: SourceCache::new_shared(), collection }, kinds }
 }
 
 /// Registers the files of one family, under `name` when given; returns the family ids.

@@ -13,7 +13,7 @@ use blitz_dom::{BaseDocument, NodeId as BlitzId};
 use parley::PositionedLayoutItem;
 use std::collections::HashMap;
 use webclip::dom::NodeId;
-use webclip::visual::{NodeVisual, Rect, TextRun};
+use webclip::visual::{FontFamily, NodeVisual, Rect, TextRun};
 
 /// What the inline pass finds.
 pub struct Fragments {
@@ -30,6 +30,7 @@ struct Cluster {
     run: u32,
     rect: Rect,
     font_size: f32,
+    family: FontFamily,
     text: std::ops::Range<usize>,
     non_ws: u32,
 }
@@ -88,6 +89,7 @@ fn clusters(layout: &TextLayout, origin: (f32, f32), skip: usize) -> Vec<Cluster
             }
             last_run = Some(run.index());
             let metrics = run.font_metrics();
+            let family = crate::fonts::family_of(run.font().data.id());
             let top = origin.1 + (glyphs.baseline() - metrics.ascent) / scale;
             let bottom = origin.1 + (glyphs.baseline() + metrics.descent.abs()) / scale;
             let mut x = glyphs.offset();
@@ -106,6 +108,7 @@ fn clusters(layout: &TextLayout, origin: (f32, f32), skip: usize) -> Vec<Cluster
                     run: run.index() as u32,
                     rect: Rect::new(origin.0 + x0 / scale, top, origin.0 + x1 / scale, bottom),
                     font_size: run.font_size() / scale,
+                    family,
                     text: range,
                     non_ws: s.chars().filter(|c| !c.is_whitespace()).count() as u32,
                 });
@@ -238,7 +241,8 @@ fn add_runs(
                 pending = None;
                 if c.non_ws > 0 {
                     let color = nodes[node as usize].color;
-                    let run = TextRun { node, rect: c.rect, font_size: c.font_size, color, text: s.to_string() };
+                    let (font_size, family) = (c.font_size, c.family);
+                    let run = TextRun { node, rect: c.rect, font_size, family, color, text: s.to_string() };
                     open = Some((node, c.line, c.run, run));
                 }
             }

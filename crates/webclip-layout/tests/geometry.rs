@@ -1,7 +1,7 @@
 //! Synthetic pages with known geometry: boxes and styles within 1 px of what CSS prescribes.
 
 use webclip::dom::{NodeId, Page};
-use webclip::visual::{BorderStyle, Rect, Visibility, Visual};
+use webclip::visual::{BorderStyle, FontFamily, Rect, Visibility, Visual};
 use webclip_layout::{layout, Settings};
 
 /// Lays out `html` at 1280 × 800.
@@ -114,6 +114,7 @@ fn headings_of_known_font_size() {
     let runs = v.runs(h1 + 1);
     assert_eq!(runs.len(), 1);
     assert_eq!(runs[0].text, "Title");
+    assert_eq!(runs[0].family, FontFamily::Serif, "browsers' default font is a serif");
     assert!(near(runs[0].font_size, 32.0));
     let hr = rect(&p, &v, "h1");
     assert!(runs[0].rect.top >= hr.top - 1.0 && runs[0].rect.bottom <= hr.bottom + 1.0, "{:?} in {hr:?}", runs[0].rect);
@@ -154,6 +155,7 @@ fn inline_elements_and_text_runs() {
     // so "Hello" at 20px is 45.56 px wide, as in a browser with Arial.
     let hello = &v.runs(by_id(&p, "p") + 1)[0];
     assert!(near(hello.rect.width(), 45.56), "{:?}", hello.rect);
+    assert_eq!(hello.family, FontFamily::SansSerif);
     assert!(v.node(by_id(&p, "bg")).background_image);
 }
 

@@ -171,6 +171,18 @@ impl NodeVisual {
     }
 }
 
+/// The kind of font a run was drawn in (the engine's shipped families).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum FontFamily {
+    #[default]
+    Serif,
+    SansSerif,
+    Monospace,
+    /// Symbols such as list bullets.
+    Other,
+}
+
 /// A piece of one text node on one line, drawn in one font.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct TextRun {
@@ -178,6 +190,7 @@ pub struct TextRun {
     pub node: NodeId,
     pub rect: Rect,
     pub font_size: f32,
+    pub family: FontFamily,
     pub color: Rgba,
     /// The characters drawn (whitespace collapsed as drawn).
     pub text: String,

@@ -6,7 +6,7 @@
 use crate::dom::{NodeId, Page};
 use crate::output::html::escape;
 use crate::selection::{Block, Selection};
-use crate::visual::{NodeVisual, Rect, Visual};
+use crate::visual::{FontFamily, NodeVisual, Rect, Visibility, Visual};
 use html5ever::local_name;
 use std::fmt::Write;
 
@@ -64,20 +64,32 @@ fn draw_boxes(out: &mut String, page: &Page, visual: &Visual) {
     }
 }
 
-/// Every text run at its box, in its size and colour.
+/// Every text run at its box, in its font, size, weight and colour.
 fn draw_text(out: &mut String, visual: &Visual) {
     for run in visual.all_runs() {
-        if run.rect.area() <= 0.0 || visual.node(run.node).visibility != crate::visual::Visibility::Visible {
+        let node = visual.node(run.node);
+        if run.rect.area() <= 0.0 || node.visibility != Visibility::Visible {
             continue;
         }
         let _ = write!(
             out,
-            "<div class=t style=\"{}font-size:{:.1}px;color:{}\">{}</div>",
+            "<div class=t style=\"{}font:{} {:.1}px {};color:{}\">{}</div>",
             place(&run.rect),
+            node.font_weight,
             run.font_size,
+            family(run.family),
             run.color.hex(),
             escape(&run.text)
         );
+    }
+}
+
+/// The shipped fonts first, so the viewer draws text as it was measured.
+fn family(f: FontFamily) -> &'static str {
+    match f {
+        FontFamily::Serif | FontFamily::Other => "'Liberation Serif','Times New Roman',serif",
+        FontFamily::SansSerif => "'Liberation Sans',Arial,sans-serif",
+        FontFamily::Monospace => "'Liberation Mono','Courier New',monospace",
     }
 }
 
