@@ -282,6 +282,7 @@ mod tests {
             node,
             rect: Rect::new(0.0, top, 10.0, top + 10.0),
             font_size: 16.0,
+            family: FontFamily::Serif,
             color: Rgba::BLACK,
             text: "abc".into(),
         }

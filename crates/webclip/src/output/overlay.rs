@@ -152,6 +152,7 @@ mod tests {
             node: text,
             rect: Rect::new(5.0, 5.0, 20.0, 20.0),
             font_size: 16.0,
+            family: FontFamily::SansSerif,
             color: Rgba::BLACK,
             text: "Hi <".into(),
         };
@@ -161,6 +162,7 @@ mod tests {
         let html = render(&page, &visual, &sel, "t.html", &["a note".into()]);
         assert!(html.contains("background:#c8c8c8ff"));
         assert!(html.contains(">Hi &lt;</div>"));
+        assert!(html.contains("Liberation Sans"));
         assert!(html.contains("score 0.750 — highest CNR — /html/body/div"));
         assert!(html.contains("left:0.0px;top:0.0px;width:100.0px;height:40.0px;"));
     }
