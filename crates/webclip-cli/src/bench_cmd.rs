@@ -23,7 +23,7 @@ pub struct BenchArgs {
 const STAGES: [&str; 5] = ["decode", "parse", "stats", "method", "text"];
 
 pub fn run(args: BenchArgs) -> ExitCode {
-    let options = match args.method.resolve() {
+    let options = match args.method.resolve_single() {
         Ok(o) => o,
         Err(code) => return code,
     };

@@ -32,6 +32,19 @@ pub struct EvalArgs {
     /// Worker threads (pages/s "extract" is single-thread throughput whatever this is).
     #[arg(long, default_value_t = 1)]
     pub jobs: usize,
+    /// Score only pages of sites with at least 3 pages here, grouped this way; the multi-page
+    /// methods (forest, coverage) learn on the other pages of each page's site.
+    #[arg(long, value_enum, value_name = "HOW")]
+    pub group_by: Option<crate::site_eval::GroupBy>,
+    /// forest, coverage: at most N sample pages per wrapper (default: all the site's others).
+    #[arg(long, value_name = "N")]
+    pub samples: Option<usize>,
+    /// forest, coverage, sigfeed, description: take each page's title and description as the
+    /// feed item linking to it (the datasets have no feeds), and FOREST's signifiers from it.
+    #[arg(long)]
+    pub feed_meta: bool,
+    #[command(flatten)]
+    pub forest: crate::site_eval::ForestArgs,
 }
 
 /// Metadata agreement of one page: (title, author, date), None where the truth lacks it.
@@ -162,6 +175,13 @@ pub fn run(args: EvalArgs) -> ExitCode {
         Ok(o) => o,
         Err(code) => return code,
     };
+    if let Some(by) = args.group_by {
+        return run_grouped(&args, &options, by);
+    }
+    if let crate::MethodChoice::Site(m) = args.method.method {
+        eprintln!("webclip: --method {} needs --group-by site (it learns from a site's other pages)", m.name());
+        return ExitCode::from(2);
+    }
     let pool = match rayon::ThreadPoolBuilder::new().num_threads(args.jobs.max(1)).build() {
         Ok(p) => p,
         Err(e) => {
@@ -305,4 +325,26 @@ pub fn run(args: EvalArgs) -> ExitCode {
     }
     println!("failed pages: {all_failed}");
     ExitCode::SUCCESS
+}
+
+fn run_grouped(args: &EvalArgs, options: &webclip::Options, by: crate::site_eval::GroupBy) -> ExitCode {
+    let mut forest = match args.forest.options() {
+        Ok(f) => f,
+        Err(e) => {
+            eprintln!("webclip: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    if args.method.method == crate::MethodChoice::Site(crate::SiteMethod::Coverage) {
+        forest.measure = webclip::methods::forest::Measure::Coverage;
+    }
+    let ev = crate::site_eval::GroupEval {
+        method: args.method.method,
+        forest,
+        feed_meta: args.feed_meta,
+        samples: args.samples,
+        options,
+        prepend_title: args.prepend_title,
+    };
+    crate::site_eval::run(&args.data.dirs, by, args.data.limit, &ev, args.jobs)
 }

@@ -54,7 +54,7 @@ pub enum BodyFormat {
 /// Exit codes: 0 every page extracted; 1 some input failed; 2 usage error; 3 no failure but
 /// some page had no main content.
 pub fn run(args: ExtractArgs) -> ExitCode {
-    let mut options = match args.method.resolve() {
+    let mut options = match args.method.resolve_single() {
         Ok(o) => o,
         Err(code) => return code,
     };

@@ -6,7 +6,9 @@ mod extract_cmd;
 mod labels_cmd;
 mod layout_bench;
 mod layout_cmd;
+mod site_eval;
 mod train_cmd;
+mod wrapper_cmd;
 
 use clap::{Args, Parser, Subcommand};
 use std::process::ExitCode;
@@ -38,6 +40,9 @@ enum Command {
     /// Train a model (with cross-validation and an ablation table on request).
     #[command(subcommand)]
     Train(train_cmd::TrainCommand),
+    /// FOREST site wrappers: learn one from several pages of a site, apply it, measure drift.
+    #[command(subcommand)]
+    Wrapper(wrapper_cmd::WrapperCommand),
 }
 
 /// Dataset folders and how many pages of each: shared by the commands that read them.
@@ -55,9 +60,18 @@ pub struct DataArgs {
 #[derive(Args, Clone)]
 pub struct MethodArgs {
     /// Extraction method: auto (the default: boosted-plus leaves made coherent by a DOM
-    /// region), cnr, boosted (the paper's features), boosted-plus (extended features).
+    /// region), cnr, boosted (the paper's features), boosted-plus (extended features); with
+    /// `eval --group-by`, also the multi-page forest, coverage, sigfeed and description.
     #[arg(long, default_value = "auto", value_parser = parse_method)]
-    pub method: MethodKind,
+    pub method: MethodChoice,
+    /// A FOREST wrapper (from `webclip wrapper learn`) to apply first; pages it does not match
+    /// fall back to --method.
+    #[arg(long, value_name = "FILE")]
+    pub wrapper: Option<std::path::PathBuf>,
+    /// Apply only the wrapper's XPath as learned (with its `dfs` positions), as the paper does;
+    /// by default the XPath without them is tried when it misses.
+    #[arg(long)]
+    pub exact_wrapper: bool,
     /// CNR: which nodes count as top-rated: count:N, fraction:F (of nodes with text) or
     /// of-max:R (CNR at least R times the page's highest).
     #[arg(long, value_parser = parse_top, default_value_t = CnrOptions::default().top)]
@@ -92,6 +106,14 @@ pub struct MethodArgs {
     /// leaf is kept (0 disables).
     #[arg(long, value_name = "R", default_value_t = AutoOptions::default().min_coverage)]
     pub min_coverage: f64,
+    /// auto: share of a likely-content leaf's linked characters left out of the region's gain
+    /// (0 counts links fully).
+    #[arg(long, value_name = "R", default_value_t = AutoOptions::default().link_discount)]
+    pub link_discount: f64,
+    /// auto: share of the region's gain the region around the title heading needs to replace
+    /// it (0 disables).
+    #[arg(long, value_name = "R", default_value_t = AutoOptions::default().title_anchor)]
+    pub title_anchor: f64,
     /// auto: lean towards precision (less boilerplate) or recall (less lost content).
     #[arg(long, value_enum, default_value = "balanced")]
     pub favor: FavorArg,
@@ -114,6 +136,34 @@ pub struct MethodArgs {
     /// The page's URL (for metadata such as the site name and dates in the path).
     #[arg(long, value_name = "URL")]
     pub url: Option<String>,
+}
+
+/// FOREST and its baselines: they need several pages of one site (or a feed item).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum SiteMethod {
+    Forest,
+    Coverage,
+    Sigfeed,
+    Description,
+}
+
+impl SiteMethod {
+    const ALL: [(&'static str, SiteMethod); 4] = [
+        ("forest", SiteMethod::Forest),
+        ("coverage", SiteMethod::Coverage),
+        ("sigfeed", SiteMethod::Sigfeed),
+        ("description", SiteMethod::Description),
+    ];
+
+    pub fn name(self) -> &'static str {
+        Self::ALL.iter().find(|(_, m)| *m == self).map_or("", |(n, _)| n)
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum MethodChoice {
+    Page(MethodKind),
+    Site(SiteMethod),
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -148,11 +198,36 @@ impl MethodArgs {
         })
     }
 
+    /// As [`MethodArgs::resolve`], for commands that see one page at a time: a multi-page
+    /// method is a usage error unless it is forest with a --wrapper.
+    pub fn resolve_single(&self) -> Result<webclip::Options, ExitCode> {
+        match self.method {
+            MethodChoice::Site(SiteMethod::Forest) if self.wrapper.is_some() => self.resolve(),
+            MethodChoice::Site(m) => {
+                eprintln!(
+                    "webclip: --method {} learns from several pages of a site: use `webclip wrapper learn` and \
+                     then --wrapper FILE, or `webclip eval --group-by site`",
+                    m.name()
+                );
+                Err(ExitCode::from(2))
+            }
+            MethodChoice::Page(_) => self.resolve(),
+        }
+    }
+
+    /// The single-page method (auto for the multi-page ones, which fall back to it).
+    pub fn page_method(&self) -> MethodKind {
+        match self.method {
+            MethodChoice::Page(k) => k,
+            MethodChoice::Site(_) => MethodKind::Auto,
+        }
+    }
+
     /// The library options; fails with a message naming the model file when it cannot be read.
     pub fn options(&self) -> Result<webclip::Options, String> {
         let model = match &self.model {
             None => None,
-            Some(_) if self.method == MethodKind::Cnr => {
+            Some(_) if self.page_method() == MethodKind::Cnr => {
                 return Err("--model goes with --method auto, boosted or boosted-plus".into())
             }
             Some(path) => {
@@ -162,8 +237,19 @@ impl MethodArgs {
                 Some(std::sync::Arc::new(m))
             }
         };
+        let wrapper = match &self.wrapper {
+            None => None,
+            Some(path) => {
+                let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+                let w = webclip::methods::forest::Wrapper::from_json(&text)
+                    .map_err(|e| format!("{}: {e}", path.display()))?;
+                Some(std::sync::Arc::new(w))
+            }
+        };
         Ok(webclip::Options {
-            method: self.method,
+            method: self.page_method(),
+            wrapper,
+            relaxed_wrapper: !self.exact_wrapper,
             cnr: CnrOptions {
                 top: self.top,
                 more: self.more,
@@ -179,6 +265,8 @@ impl MethodArgs {
                 keep_inside: self.keep_inside,
                 keep_outside: self.keep_outside,
                 min_coverage: self.min_coverage,
+                link_discount: self.link_discount,
+                title_anchor: self.title_anchor,
                 ..Default::default()
             },
             content: ContentOptions {
@@ -194,11 +282,16 @@ impl MethodArgs {
     }
 }
 
-fn parse_method(s: &str) -> Result<MethodKind, String> {
-    MethodKind::parse(s).ok_or_else(|| {
-        let names: Vec<&str> = MethodKind::ALL.iter().map(|(n, _)| *n).collect();
-        format!("unknown method {s:?}; known: {}", names.join(", "))
-    })
+fn parse_method(s: &str) -> Result<MethodChoice, String> {
+    if let Some(k) = MethodKind::parse(s) {
+        return Ok(MethodChoice::Page(k));
+    }
+    if let Some((_, m)) = SiteMethod::ALL.iter().find(|(n, _)| *n == s) {
+        return Ok(MethodChoice::Site(*m));
+    }
+    let names: Vec<&str> =
+        MethodKind::ALL.iter().map(|(n, _)| *n).chain(SiteMethod::ALL.iter().map(|(n, _)| *n)).collect();
+    Err(format!("unknown method {s:?}; known: {}", names.join(", ")))
 }
 
 fn parse_top(s: &str) -> Result<TopNodes, String> {
@@ -214,5 +307,6 @@ fn main() -> ExitCode {
         Command::Train(cmd) => train_cmd::run(cmd),
         Command::Bench(args) => bench_cmd::run(args),
         Command::Layout(args) => layout_cmd::run(args),
+        Command::Wrapper(cmd) => wrapper_cmd::run(cmd),
     }
 }

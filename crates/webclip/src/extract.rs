@@ -8,6 +8,7 @@ use crate::learn::model::Model;
 use crate::methods::auto::{Auto, AutoOptions};
 use crate::methods::boosted::{default_model, Boosted, FeatureSet};
 use crate::methods::cnr::{Cnr, CnrOptions};
+use crate::methods::forest::{Forest, Wrapper};
 use crate::methods::{Method, MethodKind};
 use crate::output::walk::ContentOptions;
 use crate::selection::Selection;
@@ -37,6 +38,10 @@ pub struct Options {
     pub url: Option<String>,
     /// Lays the page out for visual facts (`webclip_layout::Engine`); `None`: no layout.
     pub layout: Option<Arc<dyn LayoutEngine>>,
+    /// A FOREST site wrapper to apply first; pages it does not match fall back to `method`.
+    pub wrapper: Option<Arc<Wrapper>>,
+    /// Apply the wrapper's XPath without its `dfs` positions when the exact one misses.
+    pub relaxed_wrapper: bool,
 }
 
 impl Default for Options {
@@ -52,6 +57,8 @@ impl Default for Options {
             comments: None,
             url: None,
             layout: None,
+            wrapper: None,
+            relaxed_wrapper: true,
         }
     }
 }
@@ -128,7 +135,19 @@ pub fn extract(bytes: &[u8], options: &Options) -> Result<Extraction> {
         outcome.visual
     });
     let stats = NodeStats::compute(&page);
-    let mut selection = method(options).select(&page, &stats);
+    let mut selection = match &options.wrapper {
+        Some(w) => {
+            let forest = Forest { wrapper: w.clone(), relaxed: options.relaxed_wrapper };
+            forest.select(&page, &stats)
+        }
+        None => Selection::new("none", serde_json::Value::Null),
+    };
+    if selection.is_empty() {
+        if let Some(w) = &options.wrapper {
+            warnings.push(format!("the wrapper {} matched nothing; used {} instead", w.xpath, method(options).name()));
+        }
+        selection = method(options).select(&page, &stats);
+    }
     let comments = options.comments.or((options.method == MethodKind::Auto).then_some(false));
     if let Some(include) = comments {
         crate::article::comments::apply(&page, &stats, &mut selection, include);

@@ -31,6 +31,9 @@ pub struct Record {
     pub site: Option<String>,
     #[serde(default)]
     pub page_type: Option<String>,
+    /// Capture year (`utomo-big9`), a number or a string.
+    #[serde(default)]
+    pub year: Option<serde_json::Value>,
     #[serde(default)]
     pub split: Option<String>,
     #[serde(default)]

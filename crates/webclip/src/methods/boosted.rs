@@ -137,6 +137,9 @@ const CUES: &[&str] = &[
 const SEMANTIC: &[&str] =
     &["nav", "header", "footer", "aside", "form", "li", "main", "article", "table", "blockquote", "figure", "pre"];
 
+// Cue and semantic hits are kept as bit masks.
+const _: () = assert!(CUES.len() < 32 && SEMANTIC.len() <= 16);
+
 /// Column names of a feature set, in order.
 pub fn feature_names(set: FeatureSet) -> Vec<String> {
     let mut v: Vec<String> = ["text_len", "sentences", "spaces", "punct", "depth", "same_tag_siblings", "rel_position"]
@@ -204,6 +207,11 @@ pub struct FeatureContext<'a> {
     max_chars: f64,
     /// Same-tag sibling counts, once per parent (a parent may hold many leaves).
     sibling_tags: HashMap<NodeId, HashMap<LocalName, u32>>,
+    /// Per element, the CUES its own class/id tokens hit (bit i = CUES[i]); u32::MAX until
+    /// computed.
+    cue_masks: Vec<u32>,
+    /// Per node, the SEMANTIC tags among itself and its ancestors (bit i = SEMANTIC[i]).
+    semantic: Vec<u16>,
 }
 
 impl<'a> FeatureContext<'a> {
@@ -248,16 +256,15 @@ impl<'a> FeatureContext<'a> {
         });
         let mut path = Vec::new();
         if extended {
-            let mut ids: HashMap<String, usize> = HashMap::new();
+            let mut path_ids = PathIds::new(page);
             let mut sums: Vec<(f64, f64)> = Vec::new();
             let leaf_ids: Vec<usize> = ls
                 .iter()
                 .zip(&counts)
                 .map(|(l, c)| {
-                    let n = ids.len();
-                    let id = *ids.entry(tag_path(page, l.container)).or_insert(n);
-                    if id == sums.len() {
-                        sums.push((0.0, 0.0));
+                    let id = path_ids.of(l.container) as usize;
+                    if id >= sums.len() {
+                        sums.resize(id + 1, (0.0, 0.0));
                     }
                     sums[id].0 += 1.0;
                     sums[id].1 += c.chars;
@@ -280,6 +287,8 @@ impl<'a> FeatureContext<'a> {
             total_chars,
             max_chars,
             sibling_tags: HashMap::new(),
+            cue_masks: if extended { vec![u32::MAX; page.len()] } else { Vec::new() },
+            semantic: if extended { semantic_masks(page) } else { Vec::new() },
         }
     }
 
@@ -358,49 +367,105 @@ impl<'a> FeatureContext<'a> {
         let (count, chars) = self.path[k];
         put(count / n as f64);
         put(chars / self.total_chars);
-        // attr
-        let tokens = class_id_tokens(page, leaf.container, 3);
-        for cue in CUES {
-            let hit = tokens.iter().any(|t| {
-                if cue.len() <= 3 {
-                    t == cue || t.strip_prefix(cue).is_some_and(|r| r == "s" || r.starts_with("vert"))
-                } else {
-                    t.starts_with(cue)
-                }
-            });
-            put(if hit { 1.0 } else { 0.0 });
+        // attr: a cue hits when a class/id token of the container or its 3 ancestors matches.
+        let mut cues = 0u32;
+        for a in std::iter::successors(Some(leaf.container), |&a| page.parent(a)).take(4) {
+            let m = &mut self.cue_masks[a as usize];
+            if *m == u32::MAX {
+                *m = cue_mask(page, a);
+            }
+            cues |= *m;
+        }
+        for i in 0..CUES.len() {
+            put(f64::from(cues >> i & 1));
         }
         // sem
-        for tag in SEMANTIC {
-            let hit = std::iter::successors(Some(leaf.container), |&a| page.parent(a)).any(|a| **page.tag(a) == **tag);
-            put(if hit { 1.0 } else { 0.0 });
+        let sem = self.semantic[leaf.container as usize];
+        for i in 0..SEMANTIC.len() {
+            put(f64::from(sem >> i & 1));
         }
     }
 }
 
-/// The tag path of a node from `html` down (`html/body/div/p`).
-fn tag_path(page: &Page, id: NodeId) -> String {
-    let mut tags: Vec<&str> = std::iter::successors(Some(id), |&a| page.parent(a))
-        .filter(|&a| page.is_element(a))
-        .map(|a| &**page.tag(a))
-        .collect();
-    tags.reverse();
-    tags.join("/")
+/// Numbers tag paths (`html/body/div/p`): two nodes get the same id when their element
+/// ancestors-or-self have the same tags, top down. Memoised per node, so a page costs O(nodes).
+struct PathIds<'a> {
+    page: &'a Page,
+    memo: Vec<u32>,
+    ids: HashMap<(u32, LocalName), u32>,
 }
 
-/// Lowercased alphanumeric tokens of the class and id of a node and `up` ancestors.
-fn class_id_tokens(page: &Page, id: NodeId, up: usize) -> Vec<String> {
-    let mut out = Vec::new();
-    for a in std::iter::successors(Some(id), |&a| page.parent(a)).take(up + 1) {
-        for name in ["class", "id"] {
-            if let Some(v) = page.attr(a, name) {
-                out.extend(
-                    v.split(|c: char| !c.is_ascii_alphanumeric())
-                        .filter(|t| t.len() >= 2)
-                        .map(|t| t.to_ascii_lowercase()),
-                );
+impl<'a> PathIds<'a> {
+    fn new(page: &'a Page) -> Self {
+        PathIds { page, memo: vec![u32::MAX; page.len()], ids: HashMap::new() }
+    }
+
+    fn of(&mut self, id: NodeId) -> u32 {
+        // The unnumbered ancestors, nearest first; then number them top down.
+        let mut todo = Vec::new();
+        let mut cur = Some(id);
+        let mut base = u32::MAX; // the empty path
+        while let Some(a) = cur {
+            if !self.page.is_element(a) {
+                cur = self.page.parent(a);
+                continue;
+            }
+            if self.memo[a as usize] != u32::MAX {
+                base = self.memo[a as usize];
+                break;
+            }
+            todo.push(a);
+            cur = self.page.parent(a);
+        }
+        for &a in todo.iter().rev() {
+            let n = self.ids.len() as u32;
+            base = *self.ids.entry((base, self.page.tag(a).clone())).or_insert(n);
+            self.memo[a as usize] = base;
+        }
+        if self.page.is_element(id) {
+            self.memo[id as usize]
+        } else {
+            base
+        }
+    }
+}
+
+/// The CUES hit by the lowercased alphanumeric tokens (2+ characters) of a node's class and id.
+fn cue_mask(page: &Page, id: NodeId) -> u32 {
+    let mut mask = 0;
+    for name in ["class", "id"] {
+        let Some(v) = page.attr(id, name) else { continue };
+        for t in v.split(|c: char| !c.is_ascii_alphanumeric()).filter(|t| t.len() >= 2) {
+            let t = t.to_ascii_lowercase();
+            for (i, cue) in CUES.iter().enumerate() {
+                let hit = if cue.len() <= 3 {
+                    t == *cue || t.strip_prefix(cue).is_some_and(|r| r == "s" || r.starts_with("vert"))
+                } else {
+                    t.starts_with(cue)
+                };
+                if hit {
+                    mask |= 1 << i;
+                }
             }
         }
+    }
+    mask
+}
+
+/// For every node, the SEMANTIC tags among itself and its ancestors (one top-down pass).
+fn semantic_masks(page: &Page) -> Vec<u16> {
+    let atoms: Vec<LocalName> = SEMANTIC.iter().map(|t| LocalName::from(*t)).collect();
+    let mut out = vec![0u16; page.len()];
+    for id in 0..page.len() {
+        let node = page.node(id as NodeId);
+        let inherited = if node.parent == NONE { 0 } else { out[node.parent as usize] };
+        let own = if page.is_element(id as NodeId) {
+            let tag = page.tag(id as NodeId);
+            atoms.iter().position(|a| a == tag).map_or(0, |i| 1 << i)
+        } else {
+            0
+        };
+        out[id] = inherited | own;
     }
     out
 }

@@ -5,6 +5,7 @@
 pub mod auto;
 pub mod boosted;
 pub mod cnr;
+pub mod forest;
 
 use crate::dom::Page;
 use crate::selection::Selection;

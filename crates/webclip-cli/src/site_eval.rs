@@ -1,0 +1,444 @@
+//! Multi-page evaluation: `webclip eval --group-by site` (FOREST and its baselines, learned on
+//! the other pages of each page's site: leave-one-out) and `webclip wrapper drift`.
+
+use crate::{MethodChoice, SiteMethod};
+use clap::{Args, ValueEnum};
+use rayon::prelude::*;
+use std::collections::BTreeMap;
+use std::process::ExitCode;
+use webclip::article::metadata::Metadata;
+use webclip::dom::Page;
+use webclip::eval::dataset::{Dataset, Record};
+use webclip::eval::metrics::{self, PageScore};
+use webclip::methods::forest::{self, baselines, feed::FeedItem, signifiers, terms::Vocab};
+use webclip::methods::forest::{ForestOptions, Match, Measure, SitePage, Wrapper};
+
+/// How pages are grouped into sites.
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum, Debug)]
+pub enum GroupBy {
+    /// The record's `site`, else its URL's host.
+    Site,
+    /// Site and year (`utomo-big9`: one template per site and year).
+    Template,
+}
+
+/// FOREST's learning options on the command line.
+#[derive(Args, Clone, Debug)]
+pub struct ForestArgs {
+    /// Signifiers per page (the paper's k).
+    #[arg(short = 'k', long = "signifiers", default_value_t = 10, value_name = "K")]
+    pub k: usize,
+    /// Pattern ranking: jxu (FOREST), j or u alone (the paper's Figure 7), coverage (baseline).
+    #[arg(long, value_enum, default_value = "jxu")]
+    pub measure: MeasureArg,
+    /// Full attribute values instead of their tolerant form.
+    #[arg(long)]
+    pub full_values: bool,
+    /// Leave the level factor out of the relevance (eq. 5).
+    #[arg(long)]
+    pub no_level_factor: bool,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum, Debug)]
+pub enum MeasureArg {
+    Jxu,
+    J,
+    U,
+    Coverage,
+}
+
+impl ForestArgs {
+    pub fn options(&self) -> Result<ForestOptions, String> {
+        if self.k == 0 || self.k > signifiers::MAX_SIGNIFIERS {
+            return Err(format!("-k {}: expected 1 to {}", self.k, signifiers::MAX_SIGNIFIERS));
+        }
+        Ok(ForestOptions {
+            k: self.k,
+            measure: match self.measure {
+                MeasureArg::Jxu => Measure::JxU,
+                MeasureArg::J => Measure::J,
+                MeasureArg::U => Measure::U,
+                MeasureArg::Coverage => Measure::Coverage,
+            },
+            tolerant: !self.full_values,
+            level_factor: !self.no_level_factor,
+        })
+    }
+}
+
+/// One loaded page of a site.
+pub struct Loaded {
+    pub sp: SitePage,
+    pub meta: Metadata,
+    pub bytes: Vec<u8>,
+}
+
+impl Loaded {
+    /// The page's own title and description standing in for the feed item that would link
+    /// to it (the datasets come without feeds).
+    pub fn meta_item(&self) -> FeedItem {
+        FeedItem {
+            url: self.sp.url.clone(),
+            title: self.meta.title.clone().unwrap_or_default(),
+            description: self.meta.description.clone().unwrap_or_default(),
+        }
+    }
+}
+
+/// Decodes, parses and analyses a page for FOREST.
+pub fn load(bytes: Vec<u8>, url: Option<String>, vocab: &mut Vocab) -> webclip::Result<Loaded> {
+    let decoded = webclip::input::decode(&bytes, None)?;
+    let page = Page::parse(&decoded.text);
+    let meta = webclip::article::metadata::extract(&page, url.as_deref(), None);
+    let url = url.or_else(|| meta.canonical_url.clone());
+    Ok(Loaded { sp: SitePage::new(page, url, vocab), meta, bytes })
+}
+
+fn host(url: &str) -> Option<String> {
+    let rest = url.split_once("://")?.1;
+    let host = rest.split(['/', '?', '#']).next()?.to_ascii_lowercase();
+    Some(host.strip_prefix("www.").unwrap_or(&host).to_string())
+}
+
+fn year(rec: &Record) -> Option<String> {
+    rec.year.as_ref().map(|y| y.as_str().map_or_else(|| y.to_string(), str::to_string))
+}
+
+/// The group of a record, None when it has no site.
+pub fn group_key(rec: &Record, by: GroupBy) -> Option<String> {
+    let site = rec.site.clone().filter(|s| !s.is_empty()).or_else(|| rec.url.as_deref().and_then(host))?;
+    match (by, year(rec)) {
+        (GroupBy::Template, Some(y)) => Some(format!("{site}/{y}")),
+        _ => Some(site),
+    }
+}
+
+/// What one held-out page got.
+pub struct Scored {
+    pub score: PageScore,
+    pub how: Option<Match>,
+    pub error: Option<String>,
+}
+
+/// Settings of a grouped evaluation.
+pub struct GroupEval<'a> {
+    pub method: MethodChoice,
+    pub forest: ForestOptions,
+    /// Use the feed-item stand-in (title + description) as FOREST's signifiers.
+    pub feed_meta: bool,
+    /// At most this many sample pages per wrapper.
+    pub samples: Option<usize>,
+    pub options: &'a webclip::Options,
+    pub prepend_title: bool,
+}
+
+impl GroupEval<'_> {
+    fn text_of(&self, l: &Loaded, selection: &webclip::selection::Selection) -> String {
+        let text = webclip::output::text::render(&l.sp.page, selection);
+        self.with_title(l, text)
+    }
+
+    fn with_title(&self, l: &Loaded, text: String) -> String {
+        match &l.meta.title {
+            Some(t) if self.prepend_title => format!("{t}\n\n{text}"),
+            _ => text,
+        }
+    }
+
+    /// The default extraction of a page (FOREST's fallback and the single-page methods).
+    fn single(&self, l: &Loaded) -> Result<String, String> {
+        let ex = webclip::extract(&l.bytes, self.options).map_err(|e| e.to_string())?;
+        Ok(self.with_title(l, ex.text()))
+    }
+
+    /// Signifiers of sample pages.
+    fn signifiers(&self, samples: &[&Loaded], vocab: &mut Vocab) -> Vec<signifiers::Signifiers> {
+        if self.feed_meta {
+            samples
+                .iter()
+                .map(|l| {
+                    let item = l.meta_item();
+                    signifiers::from_item(&item.title, &item.description, &l.sp.analyzer(), vocab)
+                })
+                .collect()
+        } else {
+            let sps: Vec<&SitePage> = samples.iter().map(|l| &l.sp).collect();
+            signifiers::tfidf(&sps, self.forest.k)
+        }
+    }
+
+    /// Learns a wrapper on `samples`.
+    pub fn learn(&self, samples: &[&Loaded], vocab: &mut Vocab) -> Result<Wrapper, String> {
+        let sigs = self.signifiers(samples, vocab);
+        let sps: Vec<&SitePage> = samples.iter().map(|l| &l.sp).collect();
+        let source = if self.feed_meta { "feed" } else { "tf-idf" };
+        forest::learn(&sps, &sigs, source, &self.forest).map_err(|e| e.to_string())
+    }
+
+    /// Applies a wrapper to a page, falling back to the default extraction on a miss.
+    pub fn apply(&self, w: &Wrapper, l: &Loaded) -> (Result<String, String>, Match) {
+        let relaxed = self.options.relaxed_wrapper;
+        match forest::apply(w, &l.sp.page, relaxed) {
+            Ok((nodes, how)) if how != Match::Miss => {
+                (Ok(self.text_of(l, &forest::selection(w, &nodes, how, relaxed))), how)
+            }
+            _ => (self.single(l), Match::Miss),
+        }
+    }
+
+    /// Scores every page of one group; multi-page methods learn on the group's other pages.
+    pub fn group(&self, loaded: &[Loaded], recs: &[&Record], vocab: &mut Vocab) -> Vec<Scored> {
+        (0..loaded.len())
+            .map(|i| {
+                let (text, how) = match self.method {
+                    MethodChoice::Page(_) => (self.single(&loaded[i]), None),
+                    MethodChoice::Site(SiteMethod::Description) => {
+                        (Ok(baselines::description(&loaded[i].meta_item())), None)
+                    }
+                    MethodChoice::Site(SiteMethod::Sigfeed) => {
+                        let l = &loaded[i];
+                        let item = l.meta_item();
+                        let sig = signifiers::from_item(&item.title, &item.description, &l.sp.analyzer(), vocab);
+                        (Ok(self.text_of(l, &baselines::sigfeed_selection(&l.sp, &sig))), None)
+                    }
+                    MethodChoice::Site(_) => {
+                        let samples: Vec<&Loaded> = loaded
+                            .iter()
+                            .enumerate()
+                            .filter(|(j, _)| *j != i)
+                            .map(|(_, l)| l)
+                            .take(self.samples.unwrap_or(usize::MAX))
+                            .collect();
+                        match self.learn(&samples, vocab) {
+                            Ok(w) => {
+                                let (t, how) = self.apply(&w, &loaded[i]);
+                                (t, Some(how))
+                            }
+                            Err(_) => (self.single(&loaded[i]), Some(Match::Miss)),
+                        }
+                    }
+                };
+                score(recs[i], text, how)
+            })
+            .collect()
+    }
+}
+
+fn score(rec: &Record, text: Result<String, String>, how: Option<Match>) -> Scored {
+    match text {
+        Ok(t) => Scored { score: metrics::score_page(&t, &rec.text, None), how, error: None },
+        Err(e) => Scored { score: metrics::score_page("", &rec.text, None), how, error: Some(e) },
+    }
+}
+
+/// Loads the pages of a group; failures are reported with the record they belong to.
+pub fn load_group<'a>(
+    ds: &Dataset,
+    recs: &[&'a Record],
+    vocab: &mut Vocab,
+) -> (Vec<Loaded>, Vec<&'a Record>, Vec<String>) {
+    let (mut loaded, mut kept, mut errors) = (Vec::new(), Vec::new(), Vec::new());
+    for rec in recs {
+        match ds.html(rec).and_then(|b| load(b, rec.url.clone(), vocab)) {
+            Ok(l) => {
+                loaded.push(l);
+                kept.push(*rec);
+            }
+            Err(e) => errors.push(format!("{}/{}: {e}", ds.name, rec.id)),
+        }
+    }
+    (loaded, kept, errors)
+}
+
+/// Records grouped by site, keeping groups of at least `min` pages.
+pub fn groups(ds: &Dataset, by: GroupBy, min: usize, limit: Option<usize>) -> BTreeMap<String, Vec<&Record>> {
+    let mut g: BTreeMap<String, Vec<&Record>> = BTreeMap::new();
+    for rec in ds.records.iter().take(limit.unwrap_or(usize::MAX)) {
+        if let Some(k) = group_key(rec, by) {
+            g.entry(k).or_default().push(rec);
+        }
+    }
+    g.retain(|_, v| v.len() >= min);
+    g
+}
+
+fn f1s(p: metrics::Prf) -> String {
+    format!("{:5.1}/{:5.1}/{:5.1}", 100.0 * p.p, 100.0 * p.r, 100.0 * p.f1)
+}
+
+/// `webclip eval --group-by`: one table row per folder.
+pub fn run(dirs: &[std::path::PathBuf], by: GroupBy, limit: Option<usize>, ev: &GroupEval, jobs: usize) -> ExitCode {
+    let pool = match rayon::ThreadPoolBuilder::new().num_threads(jobs.max(1)).build() {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("webclip: cannot start {jobs} threads: {e}");
+            return ExitCode::from(1);
+        }
+    };
+    let name = match ev.method {
+        MethodChoice::Page(_) => webclip::extract::method(ev.options).name().to_string(),
+        MethodChoice::Site(SiteMethod::Forest) => format!("forest ({})", ev.forest.measure.name()),
+        MethodChoice::Site(m) => m.name().to_string(),
+    };
+    println!(
+        "method {name}; grouped by {by:?}, leave-one-out; k {}, samples {}, signifiers {}, {} wrapper{}",
+        ev.forest.k,
+        ev.samples.map_or("all others".into(), |n| format!("≤ {n}")),
+        if ev.feed_meta { "feed (page title + description)" } else { "tf-idf" },
+        if ev.options.relaxed_wrapper { "relaxed" } else { "exact" },
+        if ev.prepend_title { "; title prepended" } else { "" }
+    );
+    println!(
+        "{:<16} {:>6} {:>5} {:>5} {:>7} {:>5}  {:^17}  {:^17}  {:^17}  {:>9}",
+        "dataset", "groups", "pages", "exact", "relaxed", "miss", "SH P/R/F1", "BoW P/R/F1", "bigram P/R/F1", "matched"
+    );
+    let mut failed = 0;
+    for dir in dirs {
+        let ds = match Dataset::open(dir) {
+            Ok(d) => d,
+            Err(e) => {
+                eprintln!("webclip: {}: {e}", dir.display());
+                failed += 1;
+                continue;
+            }
+        };
+        let groups = groups(&ds, by, 3, limit);
+        let per_group: Vec<(Vec<Scored>, Vec<String>)> = pool.install(|| {
+            groups
+                .par_iter()
+                .map(|(_, recs)| {
+                    let mut vocab = Vocab::default();
+                    let (loaded, kept, errors) = load_group(&ds, recs, &mut vocab);
+                    (ev.group(&loaded, &kept, &mut vocab), errors)
+                })
+                .collect()
+        });
+        let mut rows: Vec<&Scored> = Vec::new();
+        for (scored, errors) in &per_group {
+            for e in errors {
+                eprintln!("webclip: {e}");
+            }
+            failed += errors.len();
+            rows.extend(scored.iter());
+        }
+        for r in rows.iter().filter(|r| r.error.is_some()) {
+            eprintln!("webclip: {}: {}", ds.name, r.error.as_deref().unwrap_or(""));
+            failed += 1;
+        }
+        let count = |m: Match| rows.iter().filter(|r| r.how == Some(m)).count();
+        let s = metrics::summarize(&rows.iter().map(|r| r.score).collect::<Vec<_>>());
+        // Bigram F1 on the pages the wrapper itself extracted (no fallback).
+        let matched: Vec<PageScore> =
+            rows.iter().filter(|r| matches!(r.how, Some(Match::Exact | Match::Relaxed))).map(|r| r.score).collect();
+        let matched = if matched.is_empty() {
+            "-".to_string()
+        } else {
+            format!("{:.1}", 100.0 * metrics::summarize(&matched).bigram.f1)
+        };
+        println!(
+            "{:<16} {:>6} {:>5} {:>5} {:>7} {:>5}  {}  {}  {}  {:>9}",
+            ds.name,
+            groups.len(),
+            s.pages,
+            count(Match::Exact),
+            count(Match::Relaxed),
+            count(Match::Miss),
+            f1s(s.sh),
+            f1s(s.bow),
+            f1s(s.bigram),
+            matched
+        );
+    }
+    println!("failed pages: {failed}");
+    if failed > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+/// `webclip wrapper drift`: learn on one year's pages of each site, apply to every year.
+pub fn drift(dir: &std::path::Path, ev: &GroupEval, jobs: usize) -> ExitCode {
+    let ds = match Dataset::open(dir) {
+        Ok(d) => d,
+        Err(e) => {
+            eprintln!("webclip: {}: {e}", dir.display());
+            return ExitCode::from(1);
+        }
+    };
+    let sites = groups(&ds, GroupBy::Site, 1, None);
+    let years: Vec<String> = {
+        let mut y: Vec<String> = ds.records.iter().filter_map(year).collect();
+        y.sort();
+        y.dedup();
+        y
+    };
+    if years.len() < 2 {
+        eprintln!("webclip: {}: drift needs pages with a `year` field from at least two years", ds.name);
+        return ExitCode::from(2);
+    }
+    let pool = match rayon::ThreadPoolBuilder::new().num_threads(jobs.max(1)).build() {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("webclip: cannot start {jobs} threads: {e}");
+            return ExitCode::from(1);
+        }
+    };
+    // (learn year, apply year) → scores and how each page matched.
+    let cells: Vec<((usize, usize), Vec<Scored>)> = pool.install(|| {
+        sites
+            .par_iter()
+            .flat_map_iter(|(_, recs)| {
+                let mut vocab = Vocab::default();
+                let (loaded, kept, errors) = load_group(&ds, recs, &mut vocab);
+                for e in errors {
+                    eprintln!("webclip: {e}");
+                }
+                let by_year: Vec<Vec<usize>> = years
+                    .iter()
+                    .map(|y| (0..kept.len()).filter(|&i| year(kept[i]).as_ref() == Some(y)).collect())
+                    .collect();
+                let mut out = Vec::new();
+                for (a, learn_on) in by_year.iter().enumerate() {
+                    let samples: Vec<&Loaded> = learn_on.iter().map(|&i| &loaded[i]).collect();
+                    let wrapper = ev.learn(&samples, &mut vocab);
+                    for (b, apply_to) in by_year.iter().enumerate() {
+                        let scored = apply_to
+                            .iter()
+                            .map(|&i| match &wrapper {
+                                Ok(w) => {
+                                    let (t, how) = ev.apply(w, &loaded[i]);
+                                    score(kept[i], t, Some(how))
+                                }
+                                Err(_) => score(kept[i], ev.single(&loaded[i]), Some(Match::Miss)),
+                            })
+                            .collect();
+                        out.push(((a, b), scored));
+                    }
+                }
+                out
+            })
+            .collect()
+    });
+    println!(
+        "{}: wrappers learned on all pages of one site and year (rows), applied to each year (columns); \
+         bigram F1 % (misses that fell back to the default)",
+        ds.name
+    );
+    print!("{:<8}", "learn");
+    for y in &years {
+        print!(" {y:>14}");
+    }
+    println!();
+    for (a, ya) in years.iter().enumerate() {
+        print!("{ya:<8}");
+        for b in 0..years.len() {
+            let rows: Vec<&Scored> = cells.iter().filter(|(k, _)| *k == (a, b)).flat_map(|(_, s)| s.iter()).collect();
+            let s = metrics::summarize(&rows.iter().map(|r| r.score).collect::<Vec<_>>());
+            let miss = rows.iter().filter(|r| r.how == Some(Match::Miss)).count();
+            print!(" {:>6.1} ({:>2}/{:>2})", 100.0 * s.bigram.f1, miss, rows.len());
+        }
+        println!();
+    }
+    ExitCode::SUCCESS
+}

@@ -1,0 +1,180 @@
+//! `webclip wrapper`: FOREST site wrappers — learn, apply, drift.
+
+use crate::site_eval::{self, ForestArgs, GroupEval, Loaded};
+use clap::{Args, Subcommand};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use webclip::methods::forest::{feed, signifiers, terms::Vocab, SitePage};
+
+#[derive(Subcommand)]
+pub enum WrapperCommand {
+    /// Learn a wrapper from several pages of one site template (FOREST).
+    Learn(LearnArgs),
+    /// Extract pages with a wrapper (pages it does not match fall back to --method).
+    Apply(ApplyArgs),
+    /// Template drift: learn on one year of each site, apply to every year (utomo-big9).
+    Drift(DriftArgs),
+}
+
+#[derive(Args)]
+pub struct LearnArgs {
+    /// Sample pages of one site: HTML or .gz files.
+    #[arg(value_name = "PAGE", required = true)]
+    pub pages: Vec<PathBuf>,
+    /// Take signifiers from this feed's items (RSS, Atom or JSON Feed), matched to the pages by
+    /// their canonical URL, instead of tf-idf.
+    #[arg(long, value_name = "FEED")]
+    pub feed: Option<PathBuf>,
+    #[command(flatten)]
+    pub forest: ForestArgs,
+    /// The site's name, recorded in the wrapper.
+    #[arg(long)]
+    pub site: Option<String>,
+    /// Where to write the wrapper (JSON); standard output when absent.
+    #[arg(short, long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+}
+
+#[derive(Args)]
+pub struct ApplyArgs {
+    /// The wrapper file (from `webclip wrapper learn`).
+    #[arg(value_name = "WRAPPER")]
+    pub wrapper_file: PathBuf,
+    #[command(flatten)]
+    pub extract: crate::extract_cmd::ExtractArgs,
+}
+
+#[derive(Args)]
+pub struct DriftArgs {
+    /// A dataset folder whose records have `site` and `year` (utomo-big9).
+    #[arg(value_name = "DIR")]
+    pub dir: PathBuf,
+    #[command(flatten)]
+    pub forest: ForestArgs,
+    /// Apply only the XPath as learned (with its dfs positions).
+    #[arg(long)]
+    pub exact_wrapper: bool,
+    #[arg(long, default_value_t = 1)]
+    pub jobs: usize,
+}
+
+pub fn run(cmd: WrapperCommand) -> ExitCode {
+    match cmd {
+        WrapperCommand::Learn(args) => learn(args),
+        WrapperCommand::Apply(mut args) => {
+            args.extract.method.wrapper = Some(args.wrapper_file);
+            crate::extract_cmd::run(args.extract)
+        }
+        WrapperCommand::Drift(args) => {
+            let forest = match args.forest.options() {
+                Ok(f) => f,
+                Err(e) => {
+                    eprintln!("webclip: {e}");
+                    return ExitCode::from(2);
+                }
+            };
+            let options = webclip::Options { relaxed_wrapper: !args.exact_wrapper, ..Default::default() };
+            let ev = GroupEval {
+                method: crate::MethodChoice::Site(crate::SiteMethod::Forest),
+                forest,
+                feed_meta: false,
+                samples: None,
+                options: &options,
+                prepend_title: false,
+            };
+            site_eval::drift(&args.dir, &ev, args.jobs)
+        }
+    }
+}
+
+fn learn(args: LearnArgs) -> ExitCode {
+    let forest = match args.forest.options() {
+        Ok(f) => f,
+        Err(e) => {
+            eprintln!("webclip: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let items = match &args.feed {
+        None => None,
+        Some(path) => match std::fs::read(path).map_err(|e| e.to_string()).and_then(|b| feed::parse(&b)) {
+            Ok(items) => Some(items),
+            Err(e) => {
+                eprintln!("webclip: {}: {e}", path.display());
+                return ExitCode::from(1);
+            }
+        },
+    };
+    let mut vocab = Vocab::default();
+    let mut loaded: Vec<Loaded> = Vec::new();
+    let mut failed = 0;
+    for path in &args.pages {
+        let result = crate::extract_cmd::read_input(path, webclip::input::DEFAULT_MAX_BYTES)
+            .and_then(|b| site_eval::load(b, None, &mut vocab));
+        match result {
+            Ok(l) => loaded.push(l),
+            Err(e) => {
+                eprintln!("webclip: {}: {e}", path.display());
+                failed += 1;
+            }
+        }
+    }
+    let (samples, sigs): (Vec<&SitePage>, Vec<signifiers::Signifiers>) = match &items {
+        None => {
+            let sps: Vec<&SitePage> = loaded.iter().map(|l| &l.sp).collect();
+            let sigs = signifiers::tfidf(&sps, forest.k);
+            (sps, sigs)
+        }
+        Some(items) => {
+            let mut pairs = Vec::new();
+            for (l, path) in loaded.iter().zip(&args.pages) {
+                match l.sp.url.as_deref().and_then(|u| feed::item_for(items, u)) {
+                    Some(item) => pairs.push((
+                        &l.sp,
+                        signifiers::from_item(&item.title, &item.description, &l.sp.analyzer(), &mut vocab),
+                    )),
+                    None => eprintln!(
+                        "webclip: {}: no feed item links to this page ({}); skipped",
+                        path.display(),
+                        l.sp.url.as_deref().unwrap_or("the page names no canonical URL")
+                    ),
+                }
+            }
+            pairs.into_iter().unzip()
+        }
+    };
+    let source = if items.is_some() { "feed" } else { "tf-idf" };
+    let mut wrapper = match webclip::methods::forest::learn(&samples, &sigs, source, &forest) {
+        Ok(w) => w,
+        Err(e) => {
+            eprintln!("webclip: cannot learn a wrapper from {} page(s): {e}", samples.len());
+            return ExitCode::from(1);
+        }
+    };
+    wrapper.site = args.site.clone();
+    eprintln!(
+        "webclip: learned from {} page(s) ({source}, k {}): {}  (relevance {:.1}, level {})",
+        samples.len(),
+        forest.k,
+        wrapper.xpath,
+        wrapper.relevance,
+        wrapper.level
+    );
+    let json = serde_json::to_string_pretty(&wrapper).unwrap_or_default();
+    let written = match &args.out {
+        Some(path) => std::fs::write(path, json + "\n").map_err(|e| format!("{}: {e}", path.display())),
+        None => {
+            println!("{json}");
+            Ok(())
+        }
+    };
+    if let Err(e) = written {
+        eprintln!("webclip: {e}");
+        return ExitCode::from(1);
+    }
+    if failed > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
