@@ -146,7 +146,7 @@ pub fn extract(bytes: &[u8], options: &Options) -> Result<Extraction> {
         if let Some(w) = &options.wrapper {
             warnings.push(format!("the wrapper {} matched nothing; used {} instead", w.xpath, method(options).name()));
         }
-        selection = method(options).select(&page, &stats);
+        selection = method(options).select_visual(&page, &stats, visual.as_ref());
     }
     let comments = options.comments.or((options.method == MethodKind::Auto).then_some(false));
     if let Some(include) = comments {
