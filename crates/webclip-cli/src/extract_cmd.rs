@@ -23,6 +23,16 @@ pub struct ExtractArgs {
     /// Largest page accepted, in bytes after decompression.
     #[arg(long, default_value_t = webclip::input::DEFAULT_MAX_BYTES, value_name = "BYTES")]
     pub max_bytes: u64,
+    /// Lay the page out with the embedded engine (boxes, fonts, colours for the methods and
+    /// the JSON output).
+    #[arg(long)]
+    pub layout: bool,
+    /// Write a picture of the laid-out page with the selection marked to this HTML file
+    /// (implies --layout; one input page).
+    #[arg(long, value_name = "FILE")]
+    pub overlay: Option<PathBuf>,
+    #[command(flatten)]
+    pub layout_args: crate::layout_cmd::LayoutArgs,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -44,10 +54,17 @@ pub enum BodyFormat {
 /// Exit codes: 0 every page extracted; 1 some input failed; 2 usage error; 3 no failure but
 /// some page had no main content.
 pub fn run(args: ExtractArgs) -> ExitCode {
-    let options = match args.method.resolve_single() {
+    let mut options = match args.method.resolve_single() {
         Ok(o) => o,
         Err(code) => return code,
     };
+    if args.overlay.is_some() && args.inputs.len() > 1 {
+        eprintln!("webclip: --overlay takes one input page");
+        return ExitCode::from(2);
+    }
+    if args.layout || args.overlay.is_some() {
+        options.layout = Some(args.layout_args.engine());
+    }
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let (mut failed, mut empty) = (0, 0);
@@ -68,6 +85,12 @@ pub fn run(args: ExtractArgs) -> ExitCode {
         }
         if ex.selection.is_empty() {
             empty += 1;
+        }
+        if let Some(file) = &args.overlay {
+            if let Err(e) = write_overlay(file, &ex, &name) {
+                eprintln!("webclip: {}: {e}", file.display());
+                failed += 1;
+            }
         }
         let (body_format, body_name) = match (args.format, args.body) {
             (Format::Markdown, _) | (Format::Json, BodyFormat::Markdown) => {
@@ -97,6 +120,13 @@ pub fn run(args: ExtractArgs) -> ExitCode {
     } else {
         ExitCode::SUCCESS
     }
+}
+
+/// Writes the overlay picture of one extraction; the page must have been laid out.
+fn write_overlay(file: &PathBuf, ex: &webclip::Extraction, name: &str) -> Result<(), String> {
+    let visual = ex.visual.as_ref().ok_or("no overlay: the page has no layout (see the warning above)")?;
+    let html = webclip::output::overlay::render(&ex.page, visual, &ex.selection, name, &ex.warnings);
+    std::fs::write(file, html).map_err(|e| e.to_string())
 }
 
 pub fn read_input(path: &PathBuf, limit: u64) -> webclip::Result<Vec<u8>> {

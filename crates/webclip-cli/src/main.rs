@@ -4,6 +4,8 @@ mod bench_cmd;
 mod eval_cmd;
 mod extract_cmd;
 mod labels_cmd;
+mod layout_bench;
+mod layout_cmd;
 mod site_eval;
 mod train_cmd;
 mod wrapper_cmd;
@@ -33,6 +35,8 @@ enum Command {
     Labels(labels_cmd::LabelsArgs),
     /// Time each stage of extraction, single-threaded, over dataset folders.
     Bench(bench_cmd::BenchArgs),
+    /// Lay pages out (embedded engine) and print their visual facts; --bench for folders.
+    Layout(layout_cmd::LayoutCmdArgs),
     /// Train a model (with cross-validation and an ablation table on request).
     #[command(subcommand)]
     Train(train_cmd::TrainCommand),
@@ -273,6 +277,7 @@ impl MethodArgs {
             },
             comments: self.comments.map(|c| c == OnOff::On),
             url: self.url.clone(),
+            layout: None,
         })
     }
 }
@@ -301,6 +306,7 @@ fn main() -> ExitCode {
         Command::Labels(args) => labels_cmd::run(args),
         Command::Train(cmd) => train_cmd::run(cmd),
         Command::Bench(args) => bench_cmd::run(args),
+        Command::Layout(args) => layout_cmd::run(args),
         Command::Wrapper(cmd) => wrapper_cmd::run(cmd),
     }
 }

@@ -250,3 +250,50 @@ fn eval_scores_predictions_with_and_without_titles() {
     let titled = row(&["--prepend-title"]);
     assert!(!sh(&titled).starts_with("100.0") && sh(&titled).ends_with("/100.0/"), "{titled}");
 }
+
+#[test]
+fn layout_dumps_facts_as_text_and_json() {
+    let page = tmp("layout.html", b"<link rel=stylesheet href=site.css><h1 style='font-size:40px'>Big</h1><p>text</p>");
+    let o = webclip(&["layout", page.to_str().unwrap(), "--width", "1000"], None);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("at viewport 1000"), "{out}");
+    assert!(out.lines().any(|l| l.contains(" h1 [") && l.contains("40.0px w700")), "{out}");
+    assert!(stderr(&o).contains("laid out without 1 linked stylesheet(s)"), "{}", stderr(&o));
+    let o = webclip(&["layout", page.to_str().unwrap(), "--format", "json"], None);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("json");
+    assert_eq!(v["viewport_width"], 1280.0);
+    let h1 = v["elements"].as_array().unwrap().iter().find(|e| e["tag"] == "h1").unwrap();
+    assert_eq!(h1["font_size"], 40.0);
+    assert_eq!(v["runs"][0]["text"], "Big");
+}
+
+#[test]
+fn extract_writes_an_overlay_for_any_method() {
+    let page = tmp("overlay-in.html", ARTICLE.as_bytes());
+    for method in ["auto", "cnr", "boosted"] {
+        let file = std::env::temp_dir().join(format!("webclip-overlay-{}-{method}.html", std::process::id()));
+        let o = webclip(
+            &["extract", page.to_str().unwrap(), "--method", method, "--overlay", file.to_str().unwrap()],
+            None,
+        );
+        assert_eq!(o.status.code(), Some(0), "{method}: {}", stderr(&o));
+        let html = std::fs::read_to_string(&file).unwrap();
+        assert!(html.contains(&format!("method <b>{method}</b>")), "{method}");
+        assert!(html.contains("class=sel") && html.contains("title=\"score "), "{method}: a highlighted block");
+        assert!(html.contains(">A headline</div>"), "{method}: text drawn");
+        let _ = std::fs::remove_file(file);
+    }
+    let o = webclip(&["extract", page.to_str().unwrap(), page.to_str().unwrap(), "--overlay", "x.html"], None);
+    assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
+fn layout_bench_reports_a_fixture_folder() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../webclip/tests/fixtures/wcxb-mini");
+    let o = webclip(&["layout", "--bench", dir.to_str().unwrap()], None);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("layout alone: 4 pages") && out.contains("failures: 0, time-outs: 0"), "{out}");
+    assert!(out.contains("peak memory"), "{out}");
+}

@@ -13,6 +13,7 @@ use crate::methods::{Method, MethodKind};
 use crate::output::walk::ContentOptions;
 use crate::selection::Selection;
 use crate::stats::NodeStats;
+use crate::visual::{LayoutEngine, Visual};
 use encoding_rs::Encoding;
 use std::sync::Arc;
 
@@ -35,6 +36,8 @@ pub struct Options {
     pub comments: Option<bool>,
     /// Where the page came from (metadata, relative links).
     pub url: Option<String>,
+    /// Lays the page out for visual facts (`webclip_layout::Engine`); `None`: no layout.
+    pub layout: Option<Arc<dyn LayoutEngine>>,
     /// A FOREST site wrapper to apply first; pages it does not match fall back to `method`.
     pub wrapper: Option<Arc<Wrapper>>,
     /// Apply the wrapper's XPath without its `dfs` positions when the exact one misses.
@@ -53,6 +56,7 @@ impl Default for Options {
             content: ContentOptions::default(),
             comments: None,
             url: None,
+            layout: None,
             wrapper: None,
             relaxed_wrapper: true,
         }
@@ -71,6 +75,8 @@ pub struct Extraction {
     pub warnings: Vec<String>,
     pub metadata: Metadata,
     pub content: ContentOptions,
+    /// Boxes, fonts and colours of every node when a layout engine ran and succeeded.
+    pub visual: Option<Visual>,
 }
 
 /// Output formats of the body.
@@ -123,6 +129,11 @@ pub fn extract(bytes: &[u8], options: &Options) -> Result<Extraction> {
     }
     let page = Page::parse(&decoded.text);
     drop(decoded.text);
+    let visual = options.layout.as_ref().and_then(|engine| {
+        let outcome = engine.layout(&page, options.url.as_deref());
+        warnings.extend(outcome.warnings);
+        outcome.visual
+    });
     let stats = NodeStats::compute(&page);
     let mut selection = match &options.wrapper {
         Some(w) => {
@@ -135,7 +146,7 @@ pub fn extract(bytes: &[u8], options: &Options) -> Result<Extraction> {
         if let Some(w) = &options.wrapper {
             warnings.push(format!("the wrapper {} matched nothing; used {} instead", w.xpath, method(options).name()));
         }
-        selection = method(options).select(&page, &stats);
+        selection = method(options).select_visual(&page, &stats, visual.as_ref());
     }
     let comments = options.comments.or((options.method == MethodKind::Auto).then_some(false));
     if let Some(include) = comments {
@@ -157,5 +168,6 @@ pub fn extract(bytes: &[u8], options: &Options) -> Result<Extraction> {
         warnings,
         metadata,
         content: options.content,
+        visual,
     })
 }

@@ -19,6 +19,7 @@ pub mod methods;
 pub mod output;
 pub mod selection;
 pub mod stats;
+pub mod visual;
 
 pub use error::{Error, Result};
 pub use extract::{extract, Extraction, Options};

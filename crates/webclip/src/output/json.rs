@@ -10,6 +10,17 @@ struct BlockOut<'a> {
     score: f64,
     reason: &'a str,
     excluded: Vec<String>,
+    /// The block's box when the page was laid out (CSS px).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    rect: Option<crate::visual::Rect>,
+}
+
+/// Page size when the page was laid out.
+#[derive(Serialize)]
+struct LayoutOut {
+    viewport_width: f32,
+    width: f32,
+    height: f32,
 }
 
 #[derive(Serialize)]
@@ -23,6 +34,8 @@ struct Out<'a> {
     format: &'a str,
     body: &'a str,
     blocks: Vec<BlockOut<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    layout: Option<LayoutOut>,
     warnings: &'a [String],
 }
 
@@ -47,8 +60,14 @@ pub fn render(ex: &Extraction, source: &str, format: &str, body: &str) -> serde_
                 score: b.score,
                 reason: &b.reason,
                 excluded: b.excluded.iter().map(|&e| page.xpath(e)).collect(),
+                rect: ex.visual.as_ref().and_then(|v| v.node(b.node).rect),
             })
             .collect(),
+        layout: ex.visual.as_ref().map(|v| LayoutOut {
+            viewport_width: v.viewport_width,
+            width: v.width,
+            height: v.height,
+        }),
         warnings: &ex.warnings,
     };
     serde_json::to_value(out).unwrap_or_default()

@@ -4,5 +4,6 @@
 pub mod html;
 pub mod json;
 pub mod markdown;
+pub mod overlay;
 pub mod text;
 pub mod walk;

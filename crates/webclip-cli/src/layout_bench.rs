@@ -1,0 +1,141 @@
+//! `webclip layout --bench DIR...`: lays out every page of dataset folders, one at a time on
+//! one worker, and reports failures, time-outs, milliseconds per page (median, p90, max) and
+//! the process's peak resident memory. `--end-to-end` times whole extractions with layout.
+
+use crate::layout_cmd::{open_datasets, timed, LayoutCmdArgs, Outcome};
+use std::process::ExitCode;
+use webclip::dom::Page;
+use webclip::eval::dataset::{Dataset, Record};
+
+/// Per-page results of a run.
+#[derive(Default)]
+struct Report {
+    /// (ms, page name)
+    times: Vec<(f64, String)>,
+    /// Layout steps summed: build, resolve, collect (layout alone only).
+    steps: [f64; 3],
+    failures: Vec<(String, String)>,
+    timeouts: Vec<String>,
+}
+
+pub fn run(args: &LayoutCmdArgs) -> ExitCode {
+    let datasets = match open_datasets(&args.inputs) {
+        Ok(d) => d,
+        Err(code) => return code,
+    };
+    let options = match args.end_to_end.then(|| args.method.resolve()).transpose() {
+        Ok(o) => o.map(|o| webclip::Options { layout: Some(args.layout.engine()), ..o }),
+        Err(code) => return code,
+    };
+    let settings = args.layout.settings();
+    let mut report = Report::default();
+    let total: usize = datasets.iter().map(|d| d.records.len().min(args.limit.unwrap_or(usize::MAX))).sum();
+    for ds in &datasets {
+        for rec in ds.records.iter().take(args.limit.unwrap_or(usize::MAX)) {
+            let name = format!("{}/{}", ds.name, rec.id);
+            match &options {
+                Some(o) => end_to_end(ds, rec, o, &name, &mut report),
+                None => layout_alone(ds, rec, &settings, args.method.charset.as_deref(), &name, &mut report),
+            }
+            let done = report.times.len() + report.failures.len();
+            if done % 250 == 0 {
+                eprintln!("webclip: {done}/{total} pages");
+            }
+        }
+    }
+    print(&report, args.end_to_end, &datasets);
+    if report.failures.is_empty() && report.timeouts.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    }
+}
+
+fn layout_alone(
+    ds: &Dataset,
+    rec: &Record,
+    settings: &webclip_layout::Settings,
+    charset: Option<&str>,
+    name: &str,
+    report: &mut Report,
+) {
+    let page = match ds.html(rec).and_then(|b| webclip::input::decode(&b, charset)) {
+        Ok(d) => Page::parse(&d.text),
+        Err(e) => return report.failures.push((name.to_string(), e.to_string())),
+    };
+    let (ms, result) = timed(|| webclip_layout::layout(&page, rec.url.as_deref(), settings));
+    match Outcome::from(&result) {
+        Outcome::Ok => {}
+        Outcome::TimedOut => report.timeouts.push(name.to_string()),
+        Outcome::Failed(e) => report.failures.push((name.to_string(), e)),
+    }
+    if let Ok(laid) = result {
+        let t = laid.timings;
+        for (sum, step) in report.steps.iter_mut().zip([t.build, t.resolve, t.collect]) {
+            *sum += step;
+        }
+    }
+    report.times.push((ms, name.to_string()));
+}
+
+fn end_to_end(ds: &Dataset, rec: &Record, options: &webclip::Options, name: &str, report: &mut Report) {
+    let options = webclip::Options { url: rec.url.clone(), ..options.clone() };
+    let (ms, result) = timed(|| ds.html(rec).and_then(|b| webclip::extract(&b, &options).map(|ex| (ex.text(), ex))));
+    match result {
+        Ok((_, ex)) if ex.visual.is_none() => {
+            let why = ex.warnings.iter().find(|w| w.contains("layout")).cloned().unwrap_or_default();
+            if why.contains("longer than") {
+                report.timeouts.push(name.to_string());
+            } else {
+                report.failures.push((name.to_string(), why));
+            }
+        }
+        Ok(_) => {}
+        Err(e) => return report.failures.push((name.to_string(), e.to_string())),
+    }
+    report.times.push((ms, name.to_string()));
+}
+
+fn print(report: &Report, end_to_end: bool, datasets: &[Dataset]) {
+    let mut times = report.times.clone();
+    times.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let n = times.len().max(1);
+    let q = |p: f64| times.get(((times.len() as f64 - 1.0) * p).round() as usize).map_or(0.0, |t| t.0);
+    let folders: Vec<&str> = datasets.iter().map(|d| d.name.as_str()).collect();
+    let what = if end_to_end { "end to end (decode, parse, layout, method, text)" } else { "layout alone" };
+    println!("{what}: {} pages of {}, one at a time", times.len(), folders.join(", "));
+    println!(
+        "ms/page: mean {:.1}, median {:.1}, p90 {:.1}, max {:.1} ({})",
+        times.iter().map(|t| t.0).sum::<f64>() / n as f64,
+        q(0.5),
+        q(0.9),
+        q(1.0),
+        times.last().map_or("-", |t| t.1.as_str())
+    );
+    if !end_to_end {
+        let [b, r, c] = report.steps.map(|s| s / n as f64);
+        println!("steps, mean ms/page: build {b:.1}, style+layout {r:.1}, read facts {c:.1}");
+    }
+    println!(
+        "peak memory (resident): {}",
+        peak_rss().map_or("unknown".into(), |kb| format!("{:.0} MB", kb as f64 / 1024.0))
+    );
+    println!(
+        "slowest: {}",
+        times.iter().rev().take(5).map(|t| format!("{} {:.0} ms", t.1, t.0)).collect::<Vec<_>>().join(", ")
+    );
+    println!("failures: {}, time-outs: {}", report.failures.len(), report.timeouts.len());
+    for (page, why) in &report.failures {
+        println!("  failed {page}: {why}");
+    }
+    for page in &report.timeouts {
+        println!("  timed out {page}");
+    }
+}
+
+/// The process's peak resident set size in kB (Linux `VmHWM`).
+fn peak_rss() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}

@@ -1,0 +1,266 @@
+//! `webclip layout`: lay pages out and dump their visual facts, or (`--bench`) lay out every
+//! page of dataset folders and report failures, time-outs, time per page and peak memory.
+
+use crate::extract_cmd::read_input;
+use crate::MethodArgs;
+use clap::{Args, ValueEnum};
+use serde::Serialize;
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use webclip::dom::{NodeId, Page};
+use webclip::eval::dataset::Dataset;
+use webclip::visual::{NodeVisual, TextRun, Visual};
+use webclip_layout::{Engine, LayoutError, Settings};
+
+/// Layout options shared by `extract` and `layout`.
+#[derive(Args, Clone)]
+pub struct LayoutArgs {
+    /// Viewport width to lay pages out at, in CSS px.
+    #[arg(long, default_value_t = 1280, value_name = "PX")]
+    pub width: u32,
+    /// Viewport height (for `vh` units), in CSS px.
+    #[arg(long, default_value_t = 800, value_name = "PX")]
+    pub height: u32,
+    /// Folder of the page's saved stylesheets, found by URL: HOST/PATH, PATH, file name, or
+    /// the first 16 hex digits of the URL's SHA-256 + ".css" (see README).
+    #[arg(long, value_name = "DIR")]
+    pub css_dir: Option<PathBuf>,
+    /// Longest one page may take to lay out; over it the page gets no visual facts.
+    #[arg(long, default_value_t = 10_000, value_name = "MS")]
+    pub layout_budget: u64,
+}
+
+impl LayoutArgs {
+    pub fn settings(&self) -> Settings {
+        Settings {
+            width: self.width,
+            height: self.height,
+            css_dir: self.css_dir.clone(),
+            budget: Duration::from_millis(self.layout_budget),
+        }
+    }
+
+    pub fn engine(&self) -> Arc<dyn webclip::visual::LayoutEngine> {
+        Arc::new(Engine { settings: self.settings() })
+    }
+}
+
+#[derive(Args)]
+pub struct LayoutCmdArgs {
+    /// Pages (files, .gz files, - for stdin); with --bench, dataset folders.
+    #[arg(value_name = "FILE", required = true)]
+    pub inputs: Vec<PathBuf>,
+    #[arg(long, value_enum, default_value_t = DumpFormat::Text)]
+    pub format: DumpFormat,
+    #[command(flatten)]
+    pub layout: LayoutArgs,
+    /// Lay out every page of the dataset folders: failures, time-outs, ms per page, peak memory.
+    #[arg(long)]
+    pub bench: bool,
+    /// With --bench: time the whole extraction with layout (decode to text) instead of layout alone.
+    #[arg(long, requires = "bench")]
+    pub end_to_end: bool,
+    /// With --bench: only the first N pages of each folder.
+    #[arg(long, value_name = "N")]
+    pub limit: Option<usize>,
+    #[command(flatten)]
+    pub method: MethodArgs,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum DumpFormat {
+    Text,
+    Json,
+}
+
+pub fn run(args: LayoutCmdArgs) -> ExitCode {
+    if args.bench {
+        return crate::layout_bench::run(&args);
+    }
+    let settings = args.layout.settings();
+    let mut failed = 0;
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    for path in &args.inputs {
+        let name = path.display().to_string();
+        let page = match read_page(path, args.method.charset.as_deref()) {
+            Ok(p) => p,
+            Err(e) => {
+                eprintln!("webclip: {name}: {e}");
+                failed += 1;
+                continue;
+            }
+        };
+        let laid = match webclip_layout::layout(&page, args.method.url.as_deref(), &settings) {
+            Ok(l) => l,
+            Err(e) => {
+                eprintln!("webclip: {name}: {e}");
+                failed += 1;
+                continue;
+            }
+        };
+        let warnings = webclip_layout::missing_warning(&laid.missing_stylesheets);
+        for w in &warnings {
+            eprintln!("webclip: {name}: warning: {w}");
+        }
+        let written = match args.format {
+            DumpFormat::Json => writeln!(out, "{}", dump_json(&page, &laid.visual, &name, &warnings)),
+            DumpFormat::Text => write!(out, "{}", dump_text(&page, &laid.visual, &name)),
+        };
+        if written.is_err() {
+            return ExitCode::from(1);
+        }
+    }
+    if failed > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+/// Reads, decodes and parses one input.
+pub fn read_page(path: &PathBuf, charset: Option<&str>) -> webclip::Result<Page> {
+    let bytes = read_input(path, webclip::input::DEFAULT_MAX_BYTES)?;
+    let decoded = webclip::input::decode(&bytes, charset)?;
+    Ok(Page::parse(&decoded.text))
+}
+
+#[derive(Serialize)]
+struct NodeOut<'a> {
+    id: NodeId,
+    tag: &'a str,
+    xpath: String,
+    #[serde(flatten)]
+    facts: &'a NodeVisual,
+}
+
+#[derive(Serialize)]
+struct DumpOut<'a> {
+    source: &'a str,
+    viewport_width: f32,
+    width: f32,
+    height: f32,
+    warnings: &'a [String],
+    /// Elements with a box, in document order.
+    elements: Vec<NodeOut<'a>>,
+    runs: &'a [TextRun],
+}
+
+fn dump_json(page: &Page, v: &Visual, source: &str, warnings: &[String]) -> String {
+    let elements = (0..page.len() as NodeId)
+        .filter(|&id| page.is_element(id) && v.node(id).rect.is_some())
+        .map(|id| NodeOut { id, tag: page.tag(id), xpath: page.xpath(id), facts: v.node(id) })
+        .collect();
+    let out = DumpOut {
+        source,
+        viewport_width: v.viewport_width,
+        width: v.width,
+        height: v.height,
+        warnings,
+        elements,
+        runs: v.all_runs(),
+    };
+    serde_json::to_string_pretty(&out).unwrap_or_default()
+}
+
+/// One line per element with a box, indented by depth: id, tag#id.class, box, font, colour,
+/// and frame or visibility where they are not the defaults.
+fn dump_text(page: &Page, v: &Visual, source: &str) -> String {
+    use std::fmt::Write as _;
+    let mut s = String::new();
+    let boxed = (0..page.len() as NodeId).filter(|&id| page.is_element(id) && v.node(id).rect.is_some()).count();
+    let _ = writeln!(
+        s,
+        "{source}: page {:.0}×{:.0} px at viewport {:.0}; {boxed} elements with a box, {} text runs",
+        v.width,
+        v.height,
+        v.viewport_width,
+        v.all_runs().len()
+    );
+    for id in (0..page.len() as NodeId).filter(|&id| page.is_element(id)) {
+        let n = v.node(id);
+        let Some(r) = n.rect else { continue };
+        let label = element_label(page, id);
+        let indent = " ".repeat(page.depth(id).min(40));
+        let _ = write!(
+            s,
+            "{id:>6} {indent}{label} [{:.0} {:.0} {:.0} {:.0}] {:.1}px w{} {} {:?}",
+            r.left,
+            r.top,
+            r.right,
+            r.bottom,
+            n.font_size,
+            n.font_weight,
+            n.color.hex(),
+            n.text_align
+        );
+        if n.has_frame() {
+            let b: Vec<String> = n.border.iter().map(|b| format!("{:.0}", b.width)).collect();
+            let _ = write!(
+                s,
+                " frame(border {} bg {}{})",
+                b.join("/"),
+                n.background_color.hex(),
+                if n.background_image { " +image" } else { "" }
+            );
+        }
+        if n.visibility != webclip::visual::Visibility::Visible {
+            let _ = write!(s, " {:?}", n.visibility);
+        }
+        s.push('\n');
+    }
+    s
+}
+
+/// `tag#id.class1.class2`.
+fn element_label(page: &Page, id: NodeId) -> String {
+    let mut label = page.tag(id).to_string();
+    if let Some(i) = page.attr(id, "id") {
+        label.push('#');
+        label.push_str(i);
+    }
+    for c in page.attr(id, "class").unwrap_or("").split_whitespace().take(3) {
+        label.push('.');
+        label.push_str(c);
+    }
+    label
+}
+
+/// What one page's layout came to, for the bench report.
+pub enum Outcome {
+    Ok,
+    Failed(String),
+    TimedOut,
+}
+
+impl From<&Result<webclip_layout::Laid, LayoutError>> for Outcome {
+    fn from(r: &Result<webclip_layout::Laid, LayoutError>) -> Outcome {
+        match r {
+            Ok(_) => Outcome::Ok,
+            Err(LayoutError::Timeout(_)) => Outcome::TimedOut,
+            Err(e) => Outcome::Failed(e.to_string()),
+        }
+    }
+}
+
+/// The dataset folders of a bench run, opened; exits on the first that cannot be read.
+pub fn open_datasets(dirs: &[PathBuf]) -> Result<Vec<Dataset>, ExitCode> {
+    dirs.iter()
+        .map(|d| {
+            Dataset::open(d).map_err(|e| {
+                eprintln!("webclip: {}: {e}", d.display());
+                ExitCode::from(1)
+            })
+        })
+        .collect()
+}
+
+/// Time of `f` in ms and its result.
+pub fn timed<T>(f: impl FnOnce() -> T) -> (f64, T) {
+    let s = Instant::now();
+    let r = f();
+    (s.elapsed().as_secs_f64() * 1e3, r)
+}
