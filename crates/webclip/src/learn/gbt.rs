@@ -400,21 +400,30 @@ impl Binned {
         let (inner, bottom) = ((1usize << depth) - 1, 1usize << depth);
         for k in 0..self.leaves.len() / bottom {
             let (tn, tl) = (&self.nodes[k * inner..(k + 1) * inner], &self.leaves[k * bottom..(k + 1) * bottom]);
-            let mut start = 0;
-            while start < n {
-                let lanes = (n - start).min(LANES);
+            // Full groups of LANES rows (a fixed count, so the walk stays in registers), then
+            // the rest one by one.
+            let full = n / LANES * LANES;
+            for start in (0..full).step_by(LANES) {
+                let rows = &bins[start * used..(start + LANES) * used];
                 let mut idx = [0usize; LANES];
                 for _ in 0..depth {
-                    for l in 0..lanes {
-                        let (f, thr) = tn[idx[l]];
-                        let b = bins[(start + l) * used + f as usize];
-                        idx[l] = 2 * idx[l] + 1 + usize::from(b >= thr);
+                    for (l, i) in idx.iter_mut().enumerate() {
+                        let (f, thr) = tn[*i];
+                        *i = 2 * *i + 1 + usize::from(rows[l * used + f as usize] >= thr);
                     }
                 }
-                for l in 0..lanes {
-                    out[start + l] += tl[idx[l] - inner] as f64;
+                for (o, i) in out[start..start + LANES].iter_mut().zip(idx) {
+                    *o += tl[i - inner] as f64;
                 }
-                start += lanes;
+            }
+            for (r, o) in out.iter_mut().enumerate().skip(full) {
+                let row = &bins[r * used..(r + 1) * used];
+                let mut i = 0;
+                for _ in 0..depth {
+                    let (f, thr) = tn[i];
+                    i = 2 * i + 1 + usize::from(row[f as usize] >= thr);
+                }
+                *o += tl[i - inner] as f64;
             }
         }
         for o in out.iter_mut() {
