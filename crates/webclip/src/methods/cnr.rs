@@ -161,6 +161,11 @@ pub fn compute_cnr(page: &Page, stats: &NodeStats, removed: &[bool]) -> CnrValue
 /// Step 2: the top-rated nodes, highest CNR first.
 pub fn top_nodes(values: &CnrValues, rule: TopNodes) -> Vec<NodeId> {
     let mut cands: Vec<NodeId> = (0..values.cnr.len() as NodeId).filter(|&i| values.candidate[i as usize]).collect();
+    if let TopNodes::OfMax(r) = rule {
+        // Only the few near the maximum need sorting.
+        let max = cands.iter().map(|&c| values.cnr[c as usize]).fold(f64::NEG_INFINITY, f64::max);
+        cands.retain(|&c| values.cnr[c as usize] >= r * max);
+    }
     cands.sort_by(|&a, &b| values.cnr[b as usize].total_cmp(&values.cnr[a as usize]).then(a.cmp(&b)));
     let keep = match rule {
         TopNodes::Count(k) => k,
