@@ -6,6 +6,8 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use webclip::methods::forest::{feed, signifiers, terms::Vocab, SitePage};
 
+// Parsed once per run: the size of the largest variant does not matter.
+#[allow(clippy::large_enum_variant)]
 #[derive(Subcommand)]
 pub enum WrapperCommand {
     /// Learn a wrapper from several pages of one site template (FOREST).
