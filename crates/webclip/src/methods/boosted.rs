@@ -180,6 +180,16 @@ struct LeafCounts {
     link_chars: f64,
 }
 
+/// The number of columns of a feature set: `feature_names(set).len()` without building the
+/// names (once per page).
+pub fn feature_width(set: FeatureSet) -> usize {
+    let paper = 7 + 2 * (TAGS.len() + 1);
+    match set {
+        FeatureSet::Paper => paper,
+        FeatureSet::Extended => paper + 4 + 5 + 5 + 2 + CUES.len() + SEMANTIC.len(),
+    }
+}
+
 /// Computes the feature rows of a page's leaves (row-major, `feature_names(set).len()` wide).
 pub fn features(page: &Page, stats: &NodeStats, ls: &[Leaf], set: FeatureSet) -> Vec<f64> {
     let mut ctx = FeatureContext::new(page, stats, ls, set);
@@ -281,7 +291,7 @@ impl<'a> FeatureContext<'a> {
             stats,
             ls,
             set,
-            width: feature_names(set).len(),
+            width: feature_width(set),
             counts,
             cnr,
             path,
@@ -633,6 +643,7 @@ mod tests {
             let m = default_model(set);
             assert_eq!(m.features, set.name());
             assert_eq!(m.feature_names, feature_names(set));
+            assert_eq!(feature_width(set), feature_names(set).len());
             // Parsing is exact: the model writes back byte for byte (no float drifts by an ULP).
             assert_eq!(m.to_json(), text.trim_end());
         }
