@@ -344,6 +344,17 @@ impl Page {
         s
     }
 
+    /// Per node: it is an `<a>` or lies inside one (one forward pass; ids are in document
+    /// order, so a parent is decided before its children).
+    pub fn inside_links(&self) -> Vec<bool> {
+        let mut out = vec![false; self.len()];
+        for (i, node) in self.nodes.iter().enumerate() {
+            out[i] = (node.parent != NONE && out[node.parent as usize])
+                || (node.kind == NodeKind::Element && node.name == local_name!("a"));
+        }
+        out
+    }
+
     /// The visible text of a subtree with runs of whitespace collapsed to one space; block
     /// elements are word boundaries.
     pub fn text_content(&self, id: NodeId) -> String {

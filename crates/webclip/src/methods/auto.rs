@@ -107,13 +107,16 @@ impl Method for Auto {
         // Leaves in comment sections count as boilerplate: p = 0, not worth scoring.
         let in_comments = |k: usize| sections.iter().any(|&c| page.contains(c, ls[k].first));
         let p = self.boosted.scores_except(page, stats, &ls, in_comments);
-        let in_link = if self.options.link_discount > 0.0 { text_in_links(page) } else { Vec::new() };
+        let in_link = if self.options.link_discount > 0.0 { page.inside_links() } else { Vec::new() };
         let mut gain = vec![0.0f64; page.len()];
         let mut mass = vec![0.0f64; page.len()];
         for (leaf, &pi) in ls.iter().zip(&p) {
             let chars: f64 = (leaf.first..=leaf.last).map(|i| stats.get(i).chars as f64).sum();
             let linked: f64 = if self.options.link_discount > 0.0 && pi > tau {
-                (leaf.first..=leaf.last).filter(|&i| in_link[i as usize]).map(|i| stats.get(i).chars as f64).sum()
+                (leaf.first..=leaf.last)
+                    .filter(|&i| page.is_text(i) && in_link[i as usize])
+                    .map(|i| stats.get(i).chars as f64)
+                    .sum()
             } else {
                 0.0
             };
@@ -202,18 +205,6 @@ fn title_heading(page: &Page) -> Option<NodeId> {
         }
     }
     best.map(|(_, id)| id)
-}
-
-/// Per node: a text node inside an `<a>` (one forward pass; ids are in document order).
-fn text_in_links(page: &Page) -> Vec<bool> {
-    let mut under_a = vec![false; page.len()];
-    let mut out = vec![false; page.len()];
-    for (i, node) in page.nodes().iter().enumerate() {
-        let inherited = node.parent != NONE && under_a[node.parent as usize];
-        under_a[i] = inherited || (page.is_element(i as NodeId) && *page.tag(i as NodeId) == local_name!("a"));
-        out[i] = under_a[i] && page.is_text(i as NodeId);
-    }
-    out
 }
 
 #[cfg(test)]

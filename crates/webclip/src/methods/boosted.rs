@@ -20,7 +20,7 @@ use crate::learn::Samples;
 use crate::leaves::{leaves, Leaf};
 use crate::selection::Selection;
 use crate::stats::NodeStats;
-use html5ever::{local_name, LocalName};
+use html5ever::LocalName;
 // Small integer and atom keys: Fx hashing, not SipHash (no untrusted keys to defend against).
 use rustc_hash::FxHashMap as HashMap;
 use std::sync::{Arc, OnceLock};
@@ -228,11 +228,7 @@ pub struct FeatureContext<'a> {
 impl<'a> FeatureContext<'a> {
     pub fn new(page: &'a Page, stats: &'a NodeStats, ls: &'a [Leaf], set: FeatureSet) -> Self {
         // Inside an <a>: one forward pass.
-        let mut in_link = vec![false; page.len()];
-        for (i, node) in page.nodes().iter().enumerate() {
-            in_link[i] = (node.parent != NONE && in_link[node.parent as usize])
-                || (node.kind == NodeKind::Element && *page.tag(i as NodeId) == local_name!("a"));
-        }
+        let in_link = page.inside_links();
         let counts: Vec<LeafCounts> = ls
             .iter()
             .map(|l| {
