@@ -19,10 +19,9 @@ use super::boosted::Boosted;
 use super::cnr::{best_block, compute_cnr, CnrOptions};
 use super::Method;
 use crate::dom::{NodeId, Page, NONE};
-use crate::leaves::leaves;
+use crate::leaves::{leaves, Leaf};
 use crate::selection::{Block, Selection};
 use crate::stats::NodeStats;
-use html5ever::local_name;
 use serde::Serialize;
 
 /// Precision/recall bias: moves the thresholds.
@@ -108,30 +107,23 @@ impl Method for Auto {
         let in_comments = |k: usize| sections.iter().any(|&c| page.contains(c, ls[k].first));
         let p = self.boosted.scores_except(page, stats, &ls, in_comments);
         let in_link = if self.options.link_discount > 0.0 { page.inside_links() } else { Vec::new() };
-        let mut gain = vec![0.0f64; page.len()];
-        let mut mass = vec![0.0f64; page.len()];
-        for (leaf, &pi) in ls.iter().zip(&p) {
-            let chars: f64 = (leaf.first..=leaf.last).map(|i| stats.get(i).chars as f64).sum();
-            let linked: f64 = if self.options.link_discount > 0.0 && pi > tau {
-                (leaf.first..=leaf.last)
-                    .filter(|&i| page.is_text(i) && in_link[i as usize])
-                    .map(|i| stats.get(i).chars as f64)
-                    .sum()
-            } else {
-                0.0
-            };
-            let g =
-                if pi > tau { (pi - tau) * (chars - self.options.link_discount * linked) } else { (pi - tau) * chars };
-            gain[leaf.container as usize] += g;
-            mass[leaf.container as usize] += g.max(0.0);
-        }
-        for i in (1..page.len()).rev() {
-            let parent = page.node(i as NodeId).parent;
-            if parent != NONE {
-                gain[parent as usize] += gain[i];
-                mass[parent as usize] += mass[i];
-            }
-        }
+        // Per leaf: characters, and linked characters.
+        let sizes: Vec<(f64, f64)> = ls
+            .iter()
+            .map(|leaf| {
+                let chars: f64 = (leaf.first..=leaf.last).map(|i| stats.get(i).chars as f64).sum();
+                let linked: f64 = if self.options.link_discount > 0.0 {
+                    (leaf.first..=leaf.last)
+                        .filter(|&i| page.is_text(i) && in_link[i as usize])
+                        .map(|i| stats.get(i).chars as f64)
+                        .sum()
+                } else {
+                    0.0
+                };
+                (chars, linked)
+            })
+            .collect();
+        let (gain, mass) = self.gains(page, &ls, &p, &sizes, tau);
         let best = (1..page.len() as NodeId)
             .filter(|&i| page.is_element(i))
             .max_by(|&a, &b| gain[a as usize].total_cmp(&gain[b as usize]).then(b.cmp(&a)));
@@ -157,8 +149,9 @@ impl Method for Auto {
                 return sel;
             }
         };
-        let region = match title_heading(page).filter(|&h| self.options.title_anchor > 0.0 && !page.contains(region, h))
-        {
+        let heading = crate::article::metadata::title_heading(page)
+            .filter(|&h| self.options.title_anchor > 0.0 && !page.contains(region, h));
+        let region = match heading {
             Some(h) => page
                 .ancestors(h)
                 .filter(|&a| page.is_element(a) && !page.contains(a, region))
@@ -167,7 +160,9 @@ impl Method for Auto {
                 .unwrap_or(region),
             None => region,
         };
-        let spread = mass[region as usize] < self.options.min_coverage * mass[0];
+        // A region that is the whole page is no region: keep what is likely content.
+        let whole = matches!(*page.tag(region), html5ever::local_name!("html") | html5ever::local_name!("body"));
+        let spread = whole || mass[region as usize] < self.options.min_coverage * mass[0];
         let (keep_inside, keep_outside) = if spread { (tau, tau) } else { (keep_inside, keep_outside) };
         let region_path = page.xpath(region);
         let blocks = ls
@@ -183,28 +178,27 @@ impl Method for Auto {
     }
 }
 
-/// The `h1`–`h3` that repeats the page's title: its text (10+ characters) is part of `<title>`
-/// and at least 30 % of it, or holds the title's longest segment; the longest such heading.
-fn title_heading(page: &Page) -> Option<NodeId> {
-    let title = page.title()?.to_lowercase();
-    let segment = crate::article::metadata::clean_title(&title);
-    let n = title.chars().count() as f64;
-    let mut best: Option<(usize, NodeId)> = None;
-    for id in 0..page.len() as NodeId {
-        let tag = page.tag(id);
-        let heading = matches!(*tag, local_name!("h1") | local_name!("h2") | local_name!("h3"));
-        if !heading || !page.is_element(id) || page.node(id).hidden {
-            continue;
+impl Auto {
+    /// Region gains and confident-content masses at threshold `tau`: each leaf's
+    /// `(p − τ) · chars` (linked characters discounted when p > τ) summed up the tree.
+    fn gains(&self, page: &Page, ls: &[Leaf], p: &[f64], sizes: &[(f64, f64)], tau: f64) -> (Vec<f64>, Vec<f64>) {
+        let mut gain = vec![0.0f64; page.len()];
+        let mut mass = vec![0.0f64; page.len()];
+        for ((leaf, &pi), &(chars, linked)) in ls.iter().zip(p).zip(sizes) {
+            let g =
+                if pi > tau { (pi - tau) * (chars - self.options.link_discount * linked) } else { (pi - tau) * chars };
+            gain[leaf.container as usize] += g;
+            mass[leaf.container as usize] += g.max(0.0);
         }
-        let text = page.text_content(id).to_lowercase();
-        let m = text.chars().count();
-        let part_of_title = m >= 10 && m as f64 >= 0.3 * n && title.contains(&text);
-        let holds_title = segment.chars().count() >= 10 && text.contains(&segment) && m <= 2 * n as usize;
-        if (part_of_title || holds_title) && best.is_none_or(|(len, _)| m > len) {
-            best = Some((m, id));
+        for i in (1..page.len()).rev() {
+            let parent = page.node(i as NodeId).parent;
+            if parent != NONE {
+                gain[parent as usize] += gain[i];
+                mass[parent as usize] += mass[i];
+            }
         }
+        (gain, mass)
     }
-    best.map(|(_, id)| id)
 }
 
 #[cfg(test)]

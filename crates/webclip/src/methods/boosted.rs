@@ -98,7 +98,7 @@ const TAGS: &[&str] = &[
 ];
 
 /// Feature families of the extended set, by column-name prefix (for the ablation table).
-pub const FAMILIES: &[&str] = &["link", "cnr", "density", "path", "attr", "sem"];
+pub const FAMILIES: &[&str] = &["link", "cnr", "density", "path", "attr", "sem", "title", "page"];
 
 /// class/id cue words: a token equal to, or starting with, one of these.
 const CUES: &[&str] = &[
@@ -162,6 +162,12 @@ pub fn feature_names(set: FeatureSet) -> Vec<String> {
         v.extend(["path_repeat", "path_char_share"].map(String::from));
         v.extend(CUES.iter().map(|c| format!("attr_{c}")));
         v.extend(SEMANTIC.iter().map(|t| format!("sem_{t}")));
+        v.extend(
+            ["title_found", "title_in", "title_after", "title_up", "title_chars", "title_leaves"].map(String::from),
+        );
+        v.extend(
+            ["page_max_leaf", "page_block_share", "page_leaves", "page_link_share", "page_p_share"].map(String::from),
+        );
     }
     v
 }
@@ -186,7 +192,7 @@ pub fn feature_width(set: FeatureSet) -> usize {
     let paper = 7 + 2 * (TAGS.len() + 1);
     match set {
         FeatureSet::Paper => paper,
-        FeatureSet::Extended => paper + 4 + 5 + 5 + 2 + CUES.len() + SEMANTIC.len(),
+        FeatureSet::Extended => paper + 4 + 5 + 5 + 2 + CUES.len() + SEMANTIC.len() + 6 + 5,
     }
 }
 
@@ -223,6 +229,15 @@ pub struct FeatureContext<'a> {
     cue_masks: Vec<u32>,
     /// Per node, the SEMANTIC tags among itself and its ancestors (bit i = SEMANTIC[i]).
     semantic: Vec<u16>,
+    /// The heading that repeats the page's title and its leaves `start..end` (extended set).
+    title: Option<(NodeId, usize, usize)>,
+    /// Characters of the leaves before leaf k (k = 0..=n).
+    cum_chars: Vec<f64>,
+    /// Share of the page's leaf characters inside CNR's block.
+    block_share: f64,
+    /// Shares of the page's leaf characters inside links and in `<p>` leaves.
+    link_share: f64,
+    p_share: f64,
 }
 
 impl<'a> FeatureContext<'a> {
@@ -280,7 +295,35 @@ impl<'a> FeatureContext<'a> {
                 .collect();
             path = leaf_ids.iter().map(|&id| sums[id]).collect();
         }
+        // Title: articles follow the heading that repeats <title>, in any language.
+        let title = if extended { crate::article::metadata::title_heading(page) } else { None }.map(|h| {
+            let start = ls.partition_point(|l| l.first < h);
+            let end = ls.partition_point(|l| l.first <= page.end(h));
+            (h, start, end)
+        });
+        let mut cum_chars = Vec::with_capacity(if extended { ls.len() + 1 } else { 0 });
+        if extended {
+            cum_chars.push(0.0);
+            for c in &counts {
+                cum_chars.push(cum_chars.last().copied().unwrap_or(0.0) + c.chars);
+            }
+        }
         let total_chars = counts.iter().map(|c| c.chars).sum::<f64>().max(1.0);
+        // Page context: whether the page has one long-text block (an article) changes what a
+        // list outside it is.
+        let block_chars = match cnr.as_ref().and_then(|c| c.1) {
+            Some(b) => ls.iter().zip(&counts).filter(|(l, _)| page.contains(b, l.first)).map(|(_, c)| c.chars).sum(),
+            None => 0.0,
+        };
+        let block_share = block_chars / total_chars;
+        let link_share = counts.iter().map(|c| c.link_chars).sum::<f64>() / total_chars;
+        let p_share = ls
+            .iter()
+            .zip(&counts)
+            .filter(|(l, _)| *page.tag(l.container) == html5ever::local_name!("p"))
+            .map(|(_, c)| c.chars)
+            .sum::<f64>()
+            / total_chars;
         let max_chars = counts.iter().map(|c| c.chars).fold(1.0, f64::max);
         FeatureContext {
             page,
@@ -296,6 +339,11 @@ impl<'a> FeatureContext<'a> {
             sibling_tags: HashMap::default(),
             cue_masks: if extended { vec![u32::MAX; page.len()] } else { Vec::new() },
             semantic: if extended { semantic_masks(page) } else { Vec::new() },
+            title,
+            cum_chars,
+            block_share,
+            link_share,
+            p_share,
         }
     }
 
@@ -377,11 +425,7 @@ impl<'a> FeatureContext<'a> {
         // attr: a cue hits when a class/id token of the container or its 3 ancestors matches.
         let mut cues = 0u32;
         for a in std::iter::successors(Some(leaf.container), |&a| page.parent(a)).take(4) {
-            let m = &mut self.cue_masks[a as usize];
-            if *m == u32::MAX {
-                *m = cue_mask(page, a);
-            }
-            cues |= *m;
+            cues |= self.own_cues(a);
         }
         for i in 0..CUES.len() {
             put(f64::from(cues >> i & 1));
@@ -391,6 +435,49 @@ impl<'a> FeatureContext<'a> {
         for i in 0..SEMANTIC.len() {
             put(f64::from(sem >> i & 1));
         }
+        // title: found, inside, after, steps up to the common ancestor, characters and leaves
+        // between (-1 when the page has no title heading).
+        match self.title {
+            Some((h, start, end)) => {
+                put(1.0);
+                put(f64::from(u8::from((start..end).contains(&k))));
+                put(f64::from(u8::from(k >= end)));
+                let up = std::iter::successors(Some(leaf.container), |&a| page.parent(a))
+                    .position(|a| page.contains(a, h))
+                    .unwrap_or(64);
+                put(up as f64);
+                let (chars, between) = if k < start {
+                    (self.cum_chars[start] - self.cum_chars[k + 1], start - k - 1)
+                } else if k >= end {
+                    (self.cum_chars[k] - self.cum_chars[end], k - end)
+                } else {
+                    (0.0, 0)
+                };
+                put(chars.ln_1p());
+                put((between as f64).ln_1p());
+            }
+            None => {
+                for v in [0.0, 0.0, 0.0, 64.0, -1.0, -1.0] {
+                    put(v);
+                }
+            }
+        }
+        // page
+        put(self.max_chars.ln_1p());
+        put(self.block_share);
+        put((n as f64).ln_1p());
+        put(self.link_share);
+        put(self.p_share);
+    }
+}
+
+impl FeatureContext<'_> {
+    fn own_cues(&mut self, id: NodeId) -> u32 {
+        let m = &mut self.cue_masks[id as usize];
+        if *m == u32::MAX {
+            *m = cue_mask(self.page, id);
+        }
+        *m
     }
 }
 
