@@ -1,8 +1,242 @@
-//! Dates from meta tags, JSON-LD, `<time>` and URLs, normalised to ISO 8601 (`YYYY-MM-DD`,
-//! with `THH:MM[:SS]` and the offset when the source has a time).
+//! Dates from meta tags, JSON-LD, `<time>`, URLs and text shown on the page, normalised to
+//! ISO 8601 (`YYYY-MM-DD`, with `THH:MM[:SS]` and the offset when the source has a time).
 
-/// English month names and abbreviations (the most common non-numeric form in meta data).
-const MONTHS: [&str; 12] = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
+/// Month names, January first, in the languages with the most web pages that write them in
+/// words: English, German, French, Spanish, Italian, Portuguese, Dutch, Swedish/Danish/
+/// Norwegian, Polish (nominative and genitive), Czech (genitive), Turkish, Indonesian,
+/// Romanian, Hungarian, Finnish, Russian and Ukrainian (nominative and genitive), Greek
+/// (genitive). A word names a month when it is one of these or an abbreviation of one
+/// (3+ letters, an optional final dot).
+const MONTHS: [&[&str]; 12] = [
+    &[
+        "january",
+        "januar",
+        "janvier",
+        "enero",
+        "gennaio",
+        "janeiro",
+        "januari",
+        "styczeń",
+        "stycznia",
+        "ledna",
+        "ocak",
+        "ianuarie",
+        "január",
+        "tammikuuta",
+        "январь",
+        "января",
+        "січня",
+        "ιανουαρίου",
+    ],
+    &[
+        "february",
+        "februar",
+        "février",
+        "febrero",
+        "febbraio",
+        "fevereiro",
+        "februari",
+        "luty",
+        "lutego",
+        "února",
+        "şubat",
+        "februarie",
+        "február",
+        "helmikuuta",
+        "февраль",
+        "февраля",
+        "лютого",
+        "φεβρουαρίου",
+    ],
+    &[
+        "march",
+        "märz",
+        "maerz",
+        "mars",
+        "marzo",
+        "março",
+        "maart",
+        "mars",
+        "marzec",
+        "marca",
+        "března",
+        "mart",
+        "martie",
+        "március",
+        "maaliskuuta",
+        "март",
+        "марта",
+        "березня",
+        "μαρτίου",
+    ],
+    &[
+        "april",
+        "avril",
+        "abril",
+        "aprile",
+        "kwiecień",
+        "kwietnia",
+        "dubna",
+        "nisan",
+        "aprilie",
+        "április",
+        "huhtikuuta",
+        "апрель",
+        "апреля",
+        "квітня",
+        "απριλίου",
+    ],
+    &[
+        "may",
+        "mai",
+        "mayo",
+        "maggio",
+        "maio",
+        "mei",
+        "maj",
+        "maja",
+        "května",
+        "mayıs",
+        "május",
+        "toukokuuta",
+        "май",
+        "мая",
+        "травня",
+        "μαΐου",
+    ],
+    &[
+        "june",
+        "juni",
+        "juin",
+        "junio",
+        "giugno",
+        "junho",
+        "czerwiec",
+        "czerwca",
+        "června",
+        "haziran",
+        "iunie",
+        "június",
+        "kesäkuuta",
+        "июнь",
+        "июня",
+        "червня",
+        "ιουνίου",
+    ],
+    &[
+        "july",
+        "juli",
+        "juillet",
+        "julio",
+        "luglio",
+        "julho",
+        "lipiec",
+        "lipca",
+        "července",
+        "temmuz",
+        "iulie",
+        "július",
+        "heinäkuuta",
+        "июль",
+        "июля",
+        "липня",
+        "ιουλίου",
+    ],
+    &[
+        "august",
+        "août",
+        "agosto",
+        "augustus",
+        "augusti",
+        "sierpień",
+        "sierpnia",
+        "srpna",
+        "ağustos",
+        "agustus",
+        "augusztus",
+        "elokuuta",
+        "август",
+        "августа",
+        "серпня",
+        "αυγούστου",
+    ],
+    &[
+        "september",
+        "septembre",
+        "septiembre",
+        "settembre",
+        "setembro",
+        "wrzesień",
+        "września",
+        "září",
+        "eylül",
+        "septembrie",
+        "szeptember",
+        "syyskuuta",
+        "сентябрь",
+        "сентября",
+        "вересня",
+        "σεπτεμβρίου",
+    ],
+    &[
+        "october",
+        "oktober",
+        "octobre",
+        "octubre",
+        "ottobre",
+        "outubro",
+        "październik",
+        "października",
+        "října",
+        "ekim",
+        "octombrie",
+        "október",
+        "lokakuuta",
+        "октябрь",
+        "октября",
+        "жовтня",
+        "οκτωβρίου",
+    ],
+    &[
+        "november",
+        "novembre",
+        "noviembre",
+        "novembro",
+        "listopad",
+        "listopada",
+        "listopadu",
+        "kasım",
+        "noiembrie",
+        "marraskuuta",
+        "ноябрь",
+        "ноября",
+        "листопада",
+        "νοεμβρίου",
+    ],
+    &[
+        "december",
+        "dezember",
+        "décembre",
+        "diciembre",
+        "dicembre",
+        "dezembro",
+        "grudzień",
+        "grudnia",
+        "prosince",
+        "aralık",
+        "desember",
+        "decembrie",
+        "joulukuuta",
+        "декабрь",
+        "декабря",
+        "грудня",
+        "δεκεμβρίου",
+    ],
+];
+
+/// Abbreviations that are also common words elsewhere ("set", "out", "ago"): they name a
+/// month only with their dot.
+const DOTTED_ONLY: &[&str] = &["set", "out", "ago", "sie", "gen"];
 
 fn valid(y: u32, m: u32, d: u32) -> bool {
     (1990..=2100).contains(&y) && (1..=12).contains(&m) && (1..=31).contains(&d)
@@ -16,9 +250,58 @@ fn digits(s: &str) -> Option<u32> {
     (!s.is_empty() && s.len() <= 4 && s.bytes().all(|b| b.is_ascii_digit())).then(|| s.parse().ok()).flatten()
 }
 
+/// The month a word names: a full name, or an abbreviation of 3+ letters (with or without a
+/// final dot) of exactly one month's names.
 fn month(word: &str) -> Option<u32> {
-    let w = word.trim_end_matches('.').to_ascii_lowercase();
-    (w.len() >= 3).then(|| MONTHS.iter().position(|m| w.starts_with(m)).map(|i| i as u32 + 1)).flatten()
+    let dotted = word.ends_with('.');
+    let w = word.trim_end_matches('.').to_lowercase();
+    if w.chars().count() < 3 || !w.chars().all(char::is_alphabetic) {
+        return None;
+    }
+    if let Some(i) = MONTHS.iter().position(|names| names.contains(&w.as_str())) {
+        return Some(i as u32 + 1);
+    }
+    if !dotted && DOTTED_ONLY.contains(&w.as_str()) {
+        return None;
+    }
+    let mut hits = MONTHS.iter().enumerate().filter(|(_, names)| names.iter().any(|n| n.starts_with(w.as_str())));
+    match (hits.next(), hits.next()) {
+        (Some((i, _)), None) => Some(i as u32 + 1),
+        _ => None,
+    }
+}
+
+/// `2025年7月20日` (Chinese, Japanese) and `2025년 7월 20일` (Korean).
+fn cjk_date(s: &str) -> Option<String> {
+    let mut nums = [0u32; 3];
+    let mut k = 0;
+    let mut cur = String::new();
+    for c in s.chars() {
+        if c.is_ascii_digit() {
+            cur.push(c);
+            continue;
+        }
+        let unit = match c {
+            '年' | '년' => Some(0),
+            '月' | '월' => Some(1),
+            '日' | '일' => Some(2),
+            _ => None,
+        };
+        match unit {
+            Some(u) if u == k && !cur.is_empty() => {
+                nums[k] = digits(&cur)?;
+                k += 1;
+                if k == 3 {
+                    return iso(nums[0], nums[1], nums[2]);
+                }
+            }
+            _ if c.is_whitespace() && !cur.is_empty() => continue,
+            _ if c.is_whitespace() => {}
+            _ => k = 0,
+        }
+        cur.clear();
+    }
+    None
 }
 
 /// Parses the common machine and human forms: ISO 8601 (`2025-07-20`, `2025-07-20T10:00:00+02:00`),
@@ -55,9 +338,17 @@ pub fn parse_date(s: &str) -> Option<String> {
     if b.len() == 8 && b.iter().all(u8::is_ascii_digit) {
         return iso(digits(&s[0..4])?, digits(&s[4..6])?, digits(&s[6..8])?);
     }
+    if let Some(d) = cjk_date(s) {
+        return Some(d);
+    }
+    // Words keep their dots ("Sept.", "set."); numbers are split on them ("20.07.2025").
     let words: Vec<&str> = s
-        .split(|c: char| c.is_whitespace() || c == ',' || c == '/' || c == '.' || c == '-')
-        .filter(|w| !w.is_empty())
+        .split(|c: char| c.is_whitespace() || c == ',' || c == '/' || c == '-')
+        .flat_map(|w| {
+            let mut parts = w.split(if w.contains(char::is_alphabetic) { '\0' } else { '.' });
+            std::iter::from_fn(move || parts.next())
+        })
+        .filter(|w| !w.is_empty() && *w != ".")
         .collect();
     // Numeric day-month-year.
     if words.len() >= 3 {
@@ -72,6 +363,7 @@ pub fn parse_date(s: &str) -> Option<String> {
     let mut y = None;
     let mut d = None;
     for w in &words {
+        let w = if w.starts_with(|c: char| c.is_ascii_digit()) { w.trim_end_matches('.') } else { w };
         let w = w.trim_end_matches(|c: char| {
             c.is_ascii_alphabetic() && w.len() > 2 && w.starts_with(|c: char| c.is_ascii_digit())
         });
@@ -129,6 +421,19 @@ mod tests {
         assert_eq!(parse_date("September 4th, 2025").as_deref(), Some("2025-09-04"));
         assert_eq!(parse_date("20250720").as_deref(), Some("2025-07-20"));
         assert_eq!(parse_date("yesterday"), None);
+        // Other languages and scripts.
+        assert_eq!(parse_date("12. März 2024").as_deref(), Some("2024-03-12"));
+        assert_eq!(parse_date("1er mars 2024").as_deref(), Some("2024-03-01"));
+        assert_eq!(parse_date("5 de septiembre de 2023").as_deref(), Some("2023-09-05"));
+        assert_eq!(parse_date("5 set. 2023").as_deref(), Some("2023-09-05"));
+        assert_eq!(parse_date("3 października 2022").as_deref(), Some("2022-10-03"));
+        assert_eq!(parse_date("7 марта 2021 г.").as_deref(), Some("2021-03-07"));
+        assert_eq!(parse_date("2024年3月5日").as_deref(), Some("2024-03-05"));
+        assert_eq!(parse_date("2024년 3월 5일").as_deref(), Some("2024-03-05"));
+        assert_eq!(parse_date("Sept. 9, 2019").as_deref(), Some("2019-09-09"));
+        // "set" and "ago" are words too: they name a month only with their dot.
+        assert_eq!(parse_date("set 5 2023"), None);
+        assert_eq!(parse_date("2 ago 2019"), None);
         assert_eq!(parse_date("2025-13-45"), None);
     }
 

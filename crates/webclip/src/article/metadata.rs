@@ -250,11 +250,48 @@ fn visible_date(page: &Page) -> Option<String> {
         if text.chars().count() > 80 {
             return None;
         }
-        parse_date(&text).or_else(|| {
-            // "Posted on March 3, 2024 by …": try the words after a label.
-            let words: Vec<&str> = text.split_whitespace().collect();
-            (1..words.len()).find_map(|k| parse_date(&words[k..words.len().min(k + 3)].join(" ")))
-        })
+        date_in(&text)
+    })
+}
+
+/// A date written next to the article's title, where bylines put it even without a class
+/// that says so: the short texts (≤ 100 characters) of the 8 elements after the heading that
+/// repeats the page's title (else the first `h1`), then of the 3 before it.
+fn near_title_date(page: &Page) -> Option<String> {
+    let h = title_heading(page).or_else(|| {
+        (1..page.len() as NodeId)
+            .find(|&i| page.is_element(i) && *page.tag(i) == local_name!("h1") && !page.node(i).hidden)
+    })?;
+    // Elements holding visible text, one per parent, walking away from the heading.
+    let holders = |ids: &mut dyn Iterator<Item = NodeId>, n: usize| {
+        let mut out: Vec<NodeId> = Vec::new();
+        for id in ids {
+            if !page.is_text(id) || page.node(id).hidden || page.text(id).trim().is_empty() {
+                continue;
+            }
+            let Some(parent) = page.parent(id) else { continue };
+            if out.last() != Some(&parent) {
+                out.push(parent);
+                if out.len() == n {
+                    break;
+                }
+            }
+        }
+        out
+    };
+    let after = holders(&mut (page.end(h) + 1..page.len() as NodeId), 8);
+    let before = holders(&mut (1..h).rev(), 3);
+    after.into_iter().chain(before).find_map(|id| {
+        let text = page.text_content(id);
+        (text.chars().count() <= 100).then(|| date_in(&text)).flatten()
+    })
+}
+
+/// A date in a short text: the whole of it, or three words after a label ("Posted on …").
+fn date_in(text: &str) -> Option<String> {
+    parse_date(text).or_else(|| {
+        let words: Vec<&str> = text.split_whitespace().collect();
+        (1..words.len()).find_map(|k| parse_date(&words[k..words.len().min(k + 3)].join(" ")))
     })
 }
 
@@ -363,7 +400,8 @@ pub fn extract(page: &Page, url: Option<&str>, body: Option<&str>) -> Metadata {
         .as_deref()
         .and_then(parse_date)
         .or_else(|| url.and_then(date_from_url))
-        .or_else(|| visible_date(page));
+        .or_else(|| visible_date(page))
+        .or_else(|| near_title_date(page));
     m.date_modified = article
         .and_then(|a| a.get("dateModified"))
         .and_then(Value::as_str)
@@ -493,6 +531,12 @@ mod tests {
         assert_eq!(extract(&shown, None, None).date_published.as_deref(), Some("2024-03-03"));
         let unlabelled = Page::parse("<body><p>On 1 May 2020 nothing.</p></body>");
         assert_eq!(extract(&unlabelled, None, None).date_published, None);
+        // A byline without a telling class, next to the title heading, in German.
+        let byline = Page::parse(
+            "<head><title>Ein ruhiger Tag im Tal | Talblatt</title></head><body><p>Menü</p><h1>Ein ruhiger Tag im Tal</h1>\
+             <div><span>Von Anna Berg, 12. März 2024</span></div><p>Am 1. Mai 2020 geschah nichts.</p></body>",
+        );
+        assert_eq!(extract(&byline, None, None).date_published.as_deref(), Some("2024-03-12"));
         let empty = extract(&Page::parse("<p>x</p>"), None, None);
         assert_eq!(empty.title, None);
         assert!(empty.authors.is_empty());
