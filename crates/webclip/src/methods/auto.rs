@@ -12,8 +12,9 @@
 //! 4. when the region holds less than `min_coverage` of the page's confident-content mass
 //!    (Σ (p − τ)·chars over leaves with p > τ) — content spread over the page, as on listings
 //!    and product pages — keeps every leaf with `p ≥ τ` instead;
-//! 5. falls back to CNR (on the page without its comment sections) when no region has a
-//!    positive gain.
+//! 5. when no region has a positive gain, tries again with τ at half the page's best leaf
+//!    probability (when that is above 0.1), else falls back to CNR (on the page without its
+//!    comment sections).
 
 use super::boosted::Boosted;
 use super::cnr::{best_block, compute_cnr, CnrOptions};
@@ -87,6 +88,10 @@ impl AutoOptions {
     }
 }
 
+/// Below this best-leaf probability a page gets the CNR fallback rather than relative
+/// thresholds.
+const RELATIVE_FLOOR: f64 = 0.1;
+
 /// The method.
 #[derive(Debug, Clone)]
 pub struct Auto {
@@ -123,10 +128,23 @@ impl Method for Auto {
                 (chars, linked)
             })
             .collect();
-        let (gain, mass) = self.gains(page, &ls, &p, &sizes, tau);
-        let best = (1..page.len() as NodeId)
-            .filter(|&i| page.is_element(i))
-            .max_by(|&a, &b| gain[a as usize].total_cmp(&gain[b as usize]).then(b.cmp(&a)));
+        let (mut gain, mut mass) = self.gains(page, &ls, &p, &sizes, tau);
+        let argmax = |gain: &[f64]| {
+            (1..page.len() as NodeId)
+                .filter(|&i| page.is_element(i))
+                .max_by(|&a, &b| gain[a as usize].total_cmp(&gain[b as usize]).then(b.cmp(&a)))
+        };
+        let mut best = argmax(&gain);
+        let (mut tau, mut keep_inside) = (tau, keep_inside);
+        let top = p.iter().copied().fold(0.0, f64::max);
+        if best.is_none_or(|b| gain[b as usize] <= 0.0) && top > RELATIVE_FLOOR {
+            // No leaf is likely content (an unfamiliar template): judge the leaves against
+            // half the page's best one instead, with keep_inside scaled alike.
+            let scale = top / 2.0 / tau;
+            (tau, keep_inside) = (tau * scale, keep_inside * scale);
+            (gain, mass) = self.gains(page, &ls, &p, &sizes, tau);
+            best = argmax(&gain);
+        }
         let options = serde_json::json!({ "auto": self.options, "model": self.boosted.model.features });
         let region = match best {
             Some(b) if gain[b as usize] > 0.0 => b,
