@@ -258,7 +258,7 @@ fn visible_date(page: &Page) -> Option<String> {
 /// that says so: the short texts (≤ 100 characters) of the 8 elements after the heading that
 /// repeats the page's title (else the first `h1`), then of the 3 before it.
 fn near_title_date(page: &Page) -> Option<String> {
-    let h = title_heading(page).or_else(|| {
+    let h = page.title_heading().or_else(|| {
         (1..page.len() as NodeId)
             .find(|&i| page.is_element(i) && *page.tag(i) == local_name!("h1") && !page.node(i).hidden)
     })?;

@@ -73,6 +73,10 @@ struct Binned {
 /// Deepest ensemble laid out as complete trees (2 KiB of nodes and 4 KiB of leaves per tree).
 const MAX_BINNED_DEPTH: u32 = 10;
 
+/// Deepest ensemble walked by `margins_small`: every index is a byte, so fixed 256-entry
+/// arrays need no bounds checks.
+const SMALL_DEPTH: u32 = 8;
+
 /// The bin of NaN: at least every `thr`, so NaN goes right as in the plain form (a value above
 /// all 255 thresholds of a feature shares it and goes right too).
 const NAN_BIN: u8 = u8::MAX;
@@ -158,10 +162,13 @@ impl GbtModel {
             return None;
         }
         let (inner, bottom) = ((1usize << depth) - 1, 1usize << depth);
-        let mut nodes = vec![(0u8, 0u8); inner * self.trees.len()];
-        let mut leaves = vec![0f32; bottom * self.trees.len()];
+        // Trees of depth ≤ 8 are padded to 256 nodes and 256 leaves each (see `margins_small`).
+        let (node_stride, leaf_stride) = if depth <= SMALL_DEPTH { (256, 256) } else { (inner, bottom) };
+        let mut nodes = vec![(0u8, 0u8); node_stride * self.trees.len()];
+        let mut leaves = vec![0f32; leaf_stride * self.trees.len()];
         for (k, t) in self.trees.iter().enumerate() {
-            let (tn, tl) = (&mut nodes[k * inner..(k + 1) * inner], &mut leaves[k * bottom..(k + 1) * bottom]);
+            let tn = &mut nodes[k * node_stride..k * node_stride + inner];
+            let tl = &mut leaves[k * leaf_stride..k * leaf_stride + bottom];
             // (node of `t`, heap position, level)
             let mut stack = vec![(0usize, 0usize, 0u32)];
             while let Some((i, h, level)) = stack.pop() {
@@ -386,6 +393,9 @@ impl Binned {
     }
 
     fn margins(&self, rows: &[f64], width: usize, base: f64, out: &mut [f64]) {
+        if self.depth <= SMALL_DEPTH {
+            return self.margins_small(rows, width, base, out);
+        }
         const LANES: usize = 8;
         let n = out.len();
         let used = self.cuts.len().min(width);
@@ -432,6 +442,56 @@ impl Binned {
     }
 }
 
+impl Binned {
+    /// `margins` for trees of depth ≤ 8. Rows of bins are `[u8; 256]` and each tree's nodes
+    /// and leaves `[_; 256]`, indexed by bytes (feature numbers fit a byte, heap positions
+    /// stay under 255 while walking, leaf positions under 256): the same walk and summation
+    /// order as the general form without a bounds check per step.
+    fn margins_small(&self, rows: &[f64], width: usize, base: f64, out: &mut [f64]) {
+        const LANES: usize = 8;
+        let n = out.len();
+        let used = self.cuts.len().min(width);
+        let mut bins = vec![[0u8; 256]; n];
+        for (row, b) in rows.chunks_exact(width).zip(bins.iter_mut()) {
+            for (f, c) in self.cuts[..used].iter().enumerate().filter(|(_, c)| !c.is_empty()) {
+                b[f] = Self::bin(c, row[f]);
+            }
+        }
+        out.fill(0.0);
+        let depth = self.depth as usize;
+        let inner = (1usize << depth) - 1;
+        let trees = self.nodes.chunks_exact(256).zip(self.leaves.chunks_exact(256));
+        let full = n / LANES * LANES;
+        for (tn, tl) in trees {
+            let tn: &[(u8, u8); 256] = tn.try_into().expect("256 nodes");
+            let tl: &[f32; 256] = tl.try_into().expect("256 leaves");
+            for (group, outs) in bins[..full].chunks_exact(LANES).zip(out[..full].chunks_exact_mut(LANES)) {
+                let mut idx = [0usize; LANES];
+                for _ in 0..depth {
+                    for (i, row) in idx.iter_mut().zip(group) {
+                        let (f, thr) = tn[*i & 0xff];
+                        *i = 2 * *i + 1 + usize::from(row[f as usize] >= thr);
+                    }
+                }
+                for (o, i) in outs.iter_mut().zip(idx) {
+                    *o += tl[(i - inner) & 0xff] as f64;
+                }
+            }
+            for (row, o) in bins[full..].iter().zip(&mut out[full..]) {
+                let mut i = 0usize;
+                for _ in 0..depth {
+                    let (f, thr) = tn[i & 0xff];
+                    i = 2 * i + 1 + usize::from(row[f as usize] >= thr);
+                }
+                *o += tl[(i - inner) & 0xff] as f64;
+            }
+        }
+        for o in out.iter_mut() {
+            *o += base;
+        }
+    }
+}
+
 #[cfg(test)]
 mod binned_tests {
     use super::*;
@@ -449,6 +509,56 @@ mod binned_tests {
                 }
             }
             assert_eq!(Binned::bin(&cuts, f64::NAN), NAN_BIN);
+        }
+    }
+
+    #[test]
+    fn both_binned_walks_match_the_plain_trees() {
+        // Random trees of depth 3 and 8 (the byte-indexed walk) and 9 (the general one),
+        // with leaves at every level.
+        fn grow(t: &mut Tree, rng: &mut crate::learn::Rng, level: u32, depth: u32) -> u32 {
+            let i = t.feature.len() as u32;
+            let leaf = level == depth || (level > 1 && rng.below(6) == 0);
+            t.feature.push(if leaf { LEAF } else { rng.below(5) as u32 });
+            t.threshold.push(if leaf { 0.0 } else { rng.below(8) as f64 * 0.5 });
+            t.left.push(0);
+            t.right.push(0);
+            t.value.push(if leaf { rng.below(1000) as f32 / 100.0 - 5.0 } else { 0.0 });
+            if !leaf {
+                let l = grow(t, rng, level + 1, depth);
+                let r = grow(t, rng, level + 1, depth);
+                (t.left[i as usize], t.right[i as usize]) = (l, r);
+            }
+            i
+        }
+        let mut rng = crate::learn::Rng::new(3);
+        for depth in [3, 8, 9] {
+            let trees = (0..20)
+                .map(|_| {
+                    let mut t = Tree { feature: vec![], threshold: vec![], left: vec![], right: vec![], value: vec![] };
+                    grow(&mut t, &mut rng, 0, depth);
+                    t
+                })
+                .collect();
+            let m = GbtModel::new(0.25, trees);
+            assert!(m.binned.is_some(), "depth {depth}");
+            let (n, width) = (37, 6);
+            let rows: Vec<f64> =
+                (0..n * width)
+                    .map(|_| {
+                        if rng.below(10) == 0 {
+                            f64::NAN
+                        } else {
+                            rng.below(9) as f64 * 0.5 - 0.25 * rng.below(2) as f64
+                        }
+                    })
+                    .collect();
+            let (mut a, mut b) = (vec![0.0; n], vec![0.0; n]);
+            m.margins(&rows, width, &mut a);
+            m.margins_unbinned(&rows, width, &mut b);
+            for i in 0..n {
+                assert_eq!(a[i].to_bits(), b[i].to_bits(), "depth {depth} row {i}");
+            }
         }
     }
 

@@ -167,8 +167,7 @@ impl Method for Auto {
                 return sel;
             }
         };
-        let heading = crate::article::metadata::title_heading(page)
-            .filter(|&h| self.options.title_anchor > 0.0 && !page.contains(region, h));
+        let heading = page.title_heading().filter(|&h| self.options.title_anchor > 0.0 && !page.contains(region, h));
         let region = match heading {
             Some(h) => page
                 .ancestors(h)

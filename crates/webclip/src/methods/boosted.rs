@@ -296,7 +296,7 @@ impl<'a> FeatureContext<'a> {
             path = leaf_ids.iter().map(|&id| sums[id]).collect();
         }
         // Title: articles follow the heading that repeats <title>, in any language.
-        let title = if extended { crate::article::metadata::title_heading(page) } else { None }.map(|h| {
+        let title = if extended { page.title_heading() } else { None }.map(|h| {
             let start = ls.partition_point(|l| l.first < h);
             let end = ls.partition_point(|l| l.first <= page.end(h));
             (h, start, end)

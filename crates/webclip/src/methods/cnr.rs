@@ -19,8 +19,9 @@ use crate::dom::{NodeId, NodeKind, Page, NONE};
 use crate::selection::{Block, Selection};
 use crate::stats::NodeStats;
 use html5ever::{local_name, LocalName};
+use rustc_hash::FxHashMap as HashMap;
 use serde::Serialize;
-use std::collections::{BTreeSet, BinaryHeap, HashMap};
+use std::collections::{BTreeSet, BinaryHeap};
 
 /// How the top-CNR nodes are chosen (step 2). The paper leaves this open.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
@@ -195,7 +196,7 @@ pub fn identify_blocks(page: &Page, chosen: &[NodeId]) -> Vec<NodeId> {
         blocks.insert(id);
         last_end = Some(page.end(id));
     }
-    let mut child_blocks: HashMap<NodeId, u32> = HashMap::new();
+    let mut child_blocks: HashMap<NodeId, u32> = HashMap::default();
     for &b in &blocks {
         if let Some(p) = page.parent(b) {
             *child_blocks.entry(p).or_default() += 1;
