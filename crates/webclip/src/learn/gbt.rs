@@ -448,7 +448,6 @@ impl Binned {
     /// stay under 255 while walking, leaf positions under 256): the same walk and summation
     /// order as the general form without a bounds check per step.
     fn margins_small(&self, rows: &[f64], width: usize, base: f64, out: &mut [f64]) {
-        const LANES: usize = 8;
         let n = out.len();
         let used = self.cuts.len().min(width);
         let mut bins = vec![[0u8; 256]; n];
@@ -458,7 +457,27 @@ impl Binned {
             }
         }
         out.fill(0.0);
-        let depth = self.depth as usize;
+        // The depth as a constant, so the walk unrolls.
+        match self.depth {
+            8 => self.walk_small::<8>(&bins, out),
+            7 => self.walk_small::<7>(&bins, out),
+            6 => self.walk_small::<6>(&bins, out),
+            5 => self.walk_small::<5>(&bins, out),
+            4 => self.walk_small::<4>(&bins, out),
+            3 => self.walk_small::<3>(&bins, out),
+            2 => self.walk_small::<2>(&bins, out),
+            1 => self.walk_small::<1>(&bins, out),
+            _ => self.walk_small::<0>(&bins, out),
+        }
+        for o in out.iter_mut() {
+            *o += base;
+        }
+    }
+
+    fn walk_small<const DEPTH: usize>(&self, bins: &[[u8; 256]], out: &mut [f64]) {
+        const LANES: usize = 8;
+        let n = out.len();
+        let depth = DEPTH;
         let inner = (1usize << depth) - 1;
         let trees = self.nodes.chunks_exact(256).zip(self.leaves.chunks_exact(256));
         let full = n / LANES * LANES;
@@ -485,9 +504,6 @@ impl Binned {
                 }
                 *o += tl[(i - inner) & 0xff] as f64;
             }
-        }
-        for o in out.iter_mut() {
-            *o += base;
         }
     }
 }
