@@ -451,8 +451,9 @@ impl Binned {
         let n = out.len();
         let used = self.cuts.len().min(width);
         let mut bins = vec![[0u8; 256]; n];
-        for (row, b) in rows.chunks_exact(width).zip(bins.iter_mut()) {
-            for (f, c) in self.cuts[..used].iter().enumerate().filter(|(_, c)| !c.is_empty()) {
+        // Feature by feature, so one feature's thresholds stay in cache for every row.
+        for (f, c) in self.cuts[..used].iter().enumerate().filter(|(_, c)| !c.is_empty()) {
+            for (row, b) in rows.chunks_exact(width).zip(bins.iter_mut()) {
                 b[f] = Self::bin(c, row[f]);
             }
         }

@@ -13,8 +13,9 @@
 //!    (Σ (p − τ)·chars over leaves with p > τ) — content spread over the page, as on listings
 //!    and product pages — keeps every leaf with `p ≥ τ` instead;
 //! 5. when no region has a positive gain, tries again with τ at half the page's best leaf
-//!    probability (when that is above 0.1), else falls back to CNR (on the page without its
-//!    comment sections).
+//!    probability (when that is above 0.1); then, if the page has comment sections, chooses
+//!    among them (a page that is all discussion); else falls back to CNR (on the page
+//!    without its comment sections).
 
 use super::boosted::Boosted;
 use super::cnr::{best_block, compute_cnr, CnrOptions};
@@ -92,6 +93,9 @@ impl AutoOptions {
 /// thresholds.
 const RELATIVE_FLOOR: f64 = 0.1;
 
+/// How a block chosen by the CNR fallback is explained.
+const CNR_FALLBACK: &str = "fallback to CNR";
+
 /// The method.
 #[derive(Debug, Clone)]
 pub struct Auto {
@@ -149,6 +153,15 @@ impl Method for Auto {
         let region = match best {
             Some(b) if gain[b as usize] > 0.0 => b,
             _ => {
+                if !sections.is_empty() {
+                    // Nothing outside the comment sections is content (a discussion page):
+                    // the comments are, if the model finds a region among them.
+                    let with = Auto { options: AutoOptions { comments: true, ..self.options }, ..self.clone() };
+                    let sel = with.select(page, stats);
+                    if sel.blocks.first().is_some_and(|b| !b.reason.starts_with(CNR_FALLBACK)) {
+                        return sel;
+                    }
+                }
                 // CNR on the page without its comment sections.
                 let mut removed = vec![false; page.len()];
                 for &c in &sections {
@@ -159,8 +172,7 @@ impl Method for Auto {
                 let values = compute_cnr(page, stats, &removed);
                 let mut sel = Selection::new(self.name(), options);
                 if let Some(b) = best_block(page, &values, CnrOptions::default().top) {
-                    let mut block =
-                        Block::new(b, values.cnr[b as usize], format!("fallback to CNR: {}", page.xpath(b)));
+                    let mut block = Block::new(b, values.cnr[b as usize], format!("{CNR_FALLBACK}: {}", page.xpath(b)));
                     block.excluded = sections.iter().copied().filter(|&c| page.is_ancestor(b, c)).collect();
                     sel.blocks.push(block);
                 }
@@ -275,6 +287,20 @@ mod tests {
             provenance: serde_json::Value::Null,
         };
         Boosted { model: Arc::new(model), threshold: None }
+    }
+
+    #[test]
+    fn a_page_that_is_all_discussion_keeps_its_comments() {
+        let nav = "<td>Home</td><td>Archive</td><td>About this site and its many authors</td>";
+        let comment = "<div class=comment><p>I completely agree with everything that was said here, and would add a remark of my own.</p></div>";
+        let html = format!("<body><table><tr>{nav}</tr></table><div id=comments>{}</div></body>", comment.repeat(4));
+        let page = Page::parse(&html);
+        let stats = NodeStats::compute(&page);
+        let auto = Auto { boosted: tables_are_boilerplate(), options: AutoOptions::default() };
+        let sel = auto.select(&page, &stats);
+        let text = crate::output::text::render(&page, &sel);
+        assert!(text.contains("I completely agree") && !text.contains("Archive"), "{text}");
+        assert!(!sel.blocks[0].reason.starts_with(CNR_FALLBACK), "{}", sel.blocks[0].reason);
     }
 
     #[test]
