@@ -129,14 +129,9 @@ fn write_overlay(file: &PathBuf, ex: &webclip::Extraction, name: &str) -> Result
     std::fs::write(file, html).map_err(|e| e.to_string())
 }
 
-pub fn read_input(path: &PathBuf, limit: u64) -> webclip::Result<Vec<u8>> {
-    let gz = path.extension().is_some_and(|e| e == "gz");
+pub fn read_input(path: &std::path::Path, limit: u64) -> webclip::Result<Vec<u8>> {
     if path.as_os_str() == "-" {
         return webclip::input::read_page(std::io::stdin().lock(), false, limit);
     }
-    let file = std::fs::File::open(path)?;
-    if file.metadata().is_ok_and(|m| m.is_dir()) {
-        return Err(webclip::Error::Io(std::io::Error::other("is a directory")));
-    }
-    webclip::input::read_page(std::io::BufReader::new(file), gz, limit)
+    webclip::input::read_file(path, limit)
 }

@@ -122,7 +122,7 @@ pub fn run(args: LayoutCmdArgs) -> ExitCode {
 }
 
 /// Reads, decodes and parses one input.
-pub fn read_page(path: &PathBuf, charset: Option<&str>) -> webclip::Result<Page> {
+pub fn read_page(path: &std::path::Path, charset: Option<&str>) -> webclip::Result<Page> {
     let bytes = read_input(path, webclip::input::DEFAULT_MAX_BYTES)?;
     let decoded = webclip::input::decode(&bytes, charset)?;
     Ok(Page::parse(&decoded.text))

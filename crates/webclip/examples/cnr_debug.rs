@@ -3,10 +3,7 @@ use webclip::methods::cnr::{compute_cnr, identify_blocks, top_nodes, CnrOptions}
 
 fn main() {
     let path = std::env::args().nth(1).expect("usage: cnr_debug PAGE");
-    let bytes = webclip::input::read_page(std::fs::File::open(&path).expect("open"), path.ends_with(".gz"), u64::MAX)
-        .expect("read");
-    let text = webclip::input::decode(&bytes, None).expect("decode").text;
-    let page = webclip::dom::Page::parse(&text);
+    let page = webclip::input::load_page(path.as_ref(), None).expect("read the page");
     let stats = webclip::stats::NodeStats::compute(&page);
     let v = compute_cnr(&page, &stats, &vec![false; page.len()]);
     let top = top_nodes(&v, CnrOptions::default().top);

@@ -4,10 +4,7 @@ use webclip::methods::boosted::{default_model, Boosted, FeatureSet};
 
 fn main() {
     let path = std::env::args().nth(1).expect("usage: leaf_scores PAGE");
-    let bytes = webclip::input::read_page(std::fs::File::open(&path).expect("open"), path.ends_with(".gz"), u64::MAX)
-        .expect("read");
-    let text = webclip::input::decode(&bytes, None).expect("decode").text;
-    let page = webclip::dom::Page::parse(&text);
+    let page = webclip::input::load_page(path.as_ref(), None).expect("read the page");
     let stats = webclip::stats::NodeStats::compute(&page);
     let ls = webclip::leaves::leaves(&page, &stats);
     let boosted = Boosted { model: default_model(FeatureSet::Extended), threshold: None };

@@ -55,6 +55,24 @@ pub struct Decoded {
 /// Default size limit for one page (decompressed), in bytes.
 pub const DEFAULT_MAX_BYTES: u64 = 64 * 1024 * 1024;
 
+/// Reads a page file (gunzipped when it ends in `.gz` or starts with the gzip magic number),
+/// at most `limit` bytes after decompression; a directory is an error.
+pub fn read_file(path: &std::path::Path, limit: u64) -> Result<Vec<u8>> {
+    let file = std::fs::File::open(path)?;
+    if file.metadata().is_ok_and(|m| m.is_dir()) {
+        return Err(Error::Io(std::io::Error::other("is a directory")));
+    }
+    let gz = path.extension().is_some_and(|e| e == "gz");
+    read_page(std::io::BufReader::new(file), gz, limit)
+}
+
+/// Reads, decodes and parses a page file ([`read_file`] with [`DEFAULT_MAX_BYTES`], then
+/// [`decode`] with the caller's charset, if any).
+pub fn load_page(path: &std::path::Path, charset: Option<&str>) -> Result<crate::dom::Page> {
+    let bytes = read_file(path, DEFAULT_MAX_BYTES)?;
+    Ok(crate::dom::Page::parse(&decode(&bytes, charset)?.text))
+}
+
 /// Reads a page from a reader, transparently gunzipping when the bytes start with the gzip
 /// magic number or `expect_gzip` is set (a `.gz` file name). At most `limit` bytes are read
 /// after decompression.

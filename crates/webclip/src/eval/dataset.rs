@@ -87,9 +87,6 @@ impl Dataset {
     }
 
     fn read(&self, file: &str) -> Result<Vec<u8>> {
-        let path = self.dir.join(file);
-        let file = std::fs::File::open(&path)?;
-        let gz = path.extension().is_some_and(|e| e == "gz");
-        crate::input::read_page(std::io::BufReader::new(file), gz, crate::input::DEFAULT_MAX_BYTES)
+        crate::input::read_file(&self.dir.join(file), crate::input::DEFAULT_MAX_BYTES)
     }
 }
