@@ -1,6 +1,6 @@
 //! `webclip eval`: extract every page of labeled dataset folders and score the output.
 
-use crate::MethodArgs;
+use crate::flags::{DataArgs, ForestArgs, GroupBy, MethodArgs, MethodChoice, SiteMethod};
 use clap::Args;
 use rayon::prelude::*;
 use std::collections::HashMap;
@@ -14,9 +14,7 @@ use webclip::eval::metrics::{self, PageScore, Summary};
 #[derive(Args)]
 pub struct EvalArgs {
     #[command(flatten)]
-    pub data: crate::DataArgs,
-    #[command(flatten)]
-    pub method: MethodArgs,
+    pub data: DataArgs,
     /// Write one CSV row per page (scores, sizes, time, error) to this file.
     #[arg(long, value_name = "FILE")]
     pub out: Option<PathBuf>,
@@ -35,7 +33,7 @@ pub struct EvalArgs {
     /// Score only pages of sites with at least 3 pages here, grouped this way; the multi-page
     /// methods (forest, coverage) learn on the other pages of each page's site.
     #[arg(long, value_enum, value_name = "HOW")]
-    pub group_by: Option<crate::site_eval::GroupBy>,
+    pub group_by: Option<GroupBy>,
     /// forest, coverage: at most N sample pages per wrapper (default: all the site's others).
     #[arg(long, value_name = "N")]
     pub samples: Option<usize>,
@@ -44,7 +42,9 @@ pub struct EvalArgs {
     #[arg(long)]
     pub feed_meta: bool,
     #[command(flatten)]
-    pub forest: crate::site_eval::ForestArgs,
+    pub forest: ForestArgs,
+    #[command(flatten)]
+    pub method: MethodArgs,
 }
 
 /// Metadata agreement of one page: (title, author, date), None where the truth lacks it.
@@ -143,11 +143,11 @@ fn eval_page(ds: &Dataset, rec: &Record, options: &webclip::Options, prepend_tit
         }
     };
     let mut options = options.clone();
-    options.url = rec.url.clone();
+    options.read.url = rec.url.clone();
     let t0 = Instant::now();
     let result = webclip::extract(&bytes, &options).map(|ex| {
         let text = ex.text();
-        let text = match &ex.metadata.title {
+        let text = match ex.title() {
             Some(t) if prepend_title => format!("{t}\n\n{text}"),
             _ => text,
         };
@@ -178,7 +178,7 @@ pub fn run(args: EvalArgs) -> ExitCode {
     if let Some(by) = args.group_by {
         return run_grouped(&args, &options, by);
     }
-    if let crate::MethodChoice::Site(m) = args.method.method {
+    if let MethodChoice::Site(m) = args.method.method {
         eprintln!("webclip: --method {} needs --group-by site (it learns from a site's other pages)", m.name());
         return ExitCode::from(2);
     }
@@ -205,14 +205,13 @@ pub fn run(args: EvalArgs) -> ExitCode {
     };
     println!(
         "method {} options {}{}",
-        if args.predictions.is_some() {
-            "predictions".to_string()
-        } else {
-            webclip::extract::method(&options).name().to_string()
-        },
-        match options.method {
-            webclip::methods::MethodKind::Cnr => serde_json::to_string(&options.cnr).unwrap_or_default(),
-            _ => format!("model {}", args.method.model.as_ref().map_or("embedded".into(), |p| p.display().to_string())),
+        if args.predictions.is_some() { "predictions".to_string() } else { options.method.name().to_string() },
+        match &options.method {
+            webclip::MethodConfig::Cnr(cnr) => serde_json::to_string(cnr).unwrap_or_default(),
+            _ => format!(
+                "model {}",
+                args.method.boosted.model.as_ref().map_or("embedded".into(), |p| p.display().to_string())
+            ),
         },
         if args.prepend_title { " (title prepended)" } else { "" }
     );
@@ -327,7 +326,7 @@ pub fn run(args: EvalArgs) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-fn run_grouped(args: &EvalArgs, options: &webclip::Options, by: crate::site_eval::GroupBy) -> ExitCode {
+fn run_grouped(args: &EvalArgs, options: &webclip::Options, by: GroupBy) -> ExitCode {
     let mut forest = match args.forest.options() {
         Ok(f) => f,
         Err(e) => {
@@ -335,15 +334,18 @@ fn run_grouped(args: &EvalArgs, options: &webclip::Options, by: crate::site_eval
             return ExitCode::from(2);
         }
     };
-    if args.method.method == crate::MethodChoice::Site(crate::SiteMethod::Coverage) {
+    if args.method.method == MethodChoice::Site(SiteMethod::Coverage) {
         forest.measure = webclip::methods::forest::Measure::Coverage;
     }
     let ev = crate::site_eval::GroupEval {
         method: args.method.method,
-        forest,
-        feed_meta: args.feed_meta,
+        learner: webclip::site::SiteLearner {
+            forest,
+            feed_meta: args.feed_meta,
+            relaxed: !args.method.forest.exact_wrapper,
+            options,
+        },
         samples: args.samples,
-        options,
         prepend_title: args.prepend_title,
     };
     crate::site_eval::run(&args.data.dirs, by, args.data.limit, &ev, args.jobs)

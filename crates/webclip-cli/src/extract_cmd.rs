@@ -1,6 +1,7 @@
 //! `webclip extract`.
 
-use crate::MethodArgs;
+use crate::flags::{LayoutArgs, MethodArgs};
+use crate::io::read_input;
 use clap::{Args, ValueEnum};
 use std::io::Write;
 use std::path::PathBuf;
@@ -11,8 +12,6 @@ pub struct ExtractArgs {
     /// Pages to read: HTML files, gzip files (.gz), or - for standard input.
     #[arg(value_name = "FILE", default_value = "-")]
     pub inputs: Vec<PathBuf>,
-    #[command(flatten)]
-    pub method: MethodArgs,
     /// Output format. With several inputs, text output puts a `==> FILE <==` line before
     /// each page and JSON output writes one object per line.
     #[arg(long, value_enum, default_value_t = Format::Text)]
@@ -32,7 +31,9 @@ pub struct ExtractArgs {
     #[arg(long, value_name = "FILE")]
     pub overlay: Option<PathBuf>,
     #[command(flatten)]
-    pub layout_args: crate::layout_cmd::LayoutArgs,
+    pub method: MethodArgs,
+    #[command(flatten, next_help_heading = "Layout")]
+    pub layout_args: LayoutArgs,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -62,8 +63,8 @@ pub fn run(args: ExtractArgs) -> ExitCode {
         eprintln!("webclip: --overlay takes one input page");
         return ExitCode::from(2);
     }
-    if args.layout || args.overlay.is_some() {
-        options.layout = Some(args.layout_args.engine());
+    if args.layout || args.overlay.is_some() || options.method.needs_layout() {
+        options.read.layout = Some(args.layout_args.engine());
     }
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
@@ -72,7 +73,7 @@ pub fn run(args: ExtractArgs) -> ExitCode {
     for path in &args.inputs {
         let name = if path.as_os_str() == "-" { "<stdin>".to_string() } else { path.display().to_string() };
         let result = read_input(path, args.max_bytes).and_then(|bytes| webclip::extract(&bytes, &options));
-        let ex = match result {
+        let article = match result {
             Ok(ex) => ex,
             Err(e) => {
                 eprintln!("webclip: {name}: {e}");
@@ -80,34 +81,32 @@ pub fn run(args: ExtractArgs) -> ExitCode {
                 continue;
             }
         };
-        for w in &ex.warnings {
+        for w in &article.provenance.warnings {
             eprintln!("webclip: {name}: warning: {w}");
         }
-        if ex.selection.is_empty() {
+        if article.is_empty() {
             empty += 1;
         }
         if let Some(file) = &args.overlay {
-            if let Err(e) = write_overlay(file, &ex, &name) {
+            if let Err(e) = write_overlay(file, &article, &name) {
                 eprintln!("webclip: {}: {e}", file.display());
                 failed += 1;
             }
         }
-        let (body_format, body_name) = match (args.format, args.body) {
-            (Format::Markdown, _) | (Format::Json, BodyFormat::Markdown) => {
-                (webclip::extract::Format::Markdown, "markdown")
-            }
-            (Format::Html, _) | (Format::Json, BodyFormat::Html) => (webclip::extract::Format::Html, "html"),
-            _ => (webclip::extract::Format::Text, "text"),
+        let body_format = match (args.format, args.body) {
+            (Format::Markdown, _) | (Format::Json, BodyFormat::Markdown) => webclip::Format::Markdown,
+            (Format::Html, _) | (Format::Json, BodyFormat::Html) => webclip::Format::Html,
+            _ => webclip::Format::Text,
         };
-        let text = ex.render(body_format);
         let written = match args.format {
             Format::Json => {
-                let v = webclip::output::json::render(&ex, &name, body_name, &text);
+                let json = webclip::output::json::JsonOptions { source: &name, body: body_format, timings: false };
+                let v = webclip::output::json::render(&article, &json);
                 let s = if many { v.to_string() } else { serde_json::to_string_pretty(&v).unwrap_or_default() };
                 writeln!(out, "{s}")
             }
-            _ if many => writeln!(out, "==> {name} <==\n{text}\n"),
-            _ => writeln!(out, "{text}"),
+            _ if many => writeln!(out, "==> {name} <==\n{}\n", article.render(body_format)),
+            _ => writeln!(out, "{}", article.render(body_format)),
         };
         if written.is_err() {
             return ExitCode::from(1); // closed pipe
@@ -122,16 +121,11 @@ pub fn run(args: ExtractArgs) -> ExitCode {
     }
 }
 
-/// Writes the overlay picture of one extraction; the page must have been laid out.
-fn write_overlay(file: &PathBuf, ex: &webclip::Extraction, name: &str) -> Result<(), String> {
-    let visual = ex.visual.as_ref().ok_or("no overlay: the page has no layout (see the warning above)")?;
-    let html = webclip::output::overlay::render(&ex.page, visual, &ex.selection, name, &ex.warnings);
+/// Writes the overlay picture of one article; its page must have been laid out.
+fn write_overlay(file: &PathBuf, article: &webclip::Article, name: &str) -> Result<(), String> {
+    let doc = article.document();
+    let visual = doc.visual.as_ref().ok_or("no overlay: the page has no layout (see the warning above)")?;
+    let html =
+        webclip::output::overlay::render(&doc.page, visual, article.selection(), name, &article.provenance.warnings);
     std::fs::write(file, html).map_err(|e| e.to_string())
-}
-
-pub fn read_input(path: &std::path::Path, limit: u64) -> webclip::Result<Vec<u8>> {
-    if path.as_os_str() == "-" {
-        return webclip::input::read_page(std::io::stdin().lock(), false, limit);
-    }
-    webclip::input::read_file(path, limit)
 }

@@ -7,9 +7,9 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use webclip::dom::{NodeId, Page};
 use webclip::eval::dataset::{Dataset, Record};
+use webclip::eval::metrics::Counts;
 use webclip::labels::{align, canola_marker, human_leaf_labels, l3s_marker};
-use webclip::leaves::leaves;
-use webclip::stats::NodeStats;
+use webclip::Document;
 
 #[derive(Args)]
 pub struct LabelsArgs {
@@ -21,54 +21,38 @@ pub struct LabelsArgs {
     pub jobs: usize,
 }
 
-/// Leaf counts: [human content & aligned content, human only, aligned only, neither], and the
-/// same weighted by characters.
+/// Leaf counts (truth: the human label, predicted: the alignment label), and the same
+/// weighted by characters.
 #[derive(Default, Clone, Copy)]
 struct Agreement {
-    leaves: [u64; 4],
-    chars: [u64; 4],
+    leaves: Counts,
+    chars: Counts,
 }
 
 fn page_agreement(ds: &Dataset, rec: &Record, marker: fn(&Page, NodeId) -> Option<bool>) -> Option<Agreement> {
     let bytes = ds.annotated_html(rec)?.ok()?;
-    let decoded = webclip::input::decode(&bytes, None).ok()?;
-    let page = Page::parse(&decoded.text);
-    let stats = NodeStats::compute(&page);
-    let ls = leaves(&page, &stats);
-    let human = human_leaf_labels(&page, &ls, marker);
-    let aligned = align(&page, &ls, &rec.text);
+    let doc = Document::read(&bytes, &Default::default()).ok()?;
+    let ls = doc.leaves();
+    let human = human_leaf_labels(&doc.page, ls, marker);
+    let aligned = align(&doc.page, ls, &rec.text);
     let mut a = Agreement::default();
     for ((leaf, h), m) in ls.iter().zip(human).zip(aligned) {
-        let k = match (h, m.is_content()) {
-            (true, true) => 0,
-            (true, false) => 1,
-            (false, true) => 2,
-            (false, false) => 3,
-        };
-        a.leaves[k] += 1;
-        a.chars[k] += (leaf.first..=leaf.last).map(|i| stats.get(i).chars as u64).sum::<u64>();
+        a.leaves.add(h, m.is_content());
+        let chars = (leaf.first..=leaf.last).map(|i| doc.stats.get(i).chars as u64).sum::<u64>();
+        a.chars.add_weighted(h, m.is_content(), chars);
     }
     Some(a)
 }
 
-fn report(name: &str, what: &str, c: [u64; 4]) {
-    let total = c.iter().sum::<u64>().max(1) as f64;
-    let acc = (c[0] + c[3]) as f64 / total;
-    let p = c[0] as f64 / (c[0] + c[2]).max(1) as f64;
-    let r = c[0] as f64 / (c[0] + c[1]).max(1) as f64;
-    let f = if p + r > 0.0 { 2.0 * p * r / (p + r) } else { 0.0 };
-    // Cohen's kappa: agreement beyond chance.
-    let pe =
-        ((c[0] + c[1]) as f64 * (c[0] + c[2]) as f64 + (c[2] + c[3]) as f64 * (c[1] + c[3]) as f64) / (total * total);
-    let kappa = if pe < 1.0 { (acc - pe) / (1.0 - pe) } else { 1.0 };
+fn report(name: &str, what: &str, c: Counts) {
     println!(
         "{name:<10} {what:<7} {:>9} {:>6.1} {:>6.1} {:>6.1} {:>6.1} {:>6.3}",
-        c.iter().sum::<u64>(),
-        100.0 * acc,
-        100.0 * p,
-        100.0 * r,
-        100.0 * f,
-        kappa
+        c.total(),
+        100.0 * c.accuracy(),
+        100.0 * c.precision(),
+        100.0 * c.recall(),
+        100.0 * c.f1(),
+        c.kappa()
     );
 }
 
@@ -97,10 +81,8 @@ pub fn run(args: LabelsArgs) -> ExitCode {
         let mut pages = 0;
         for a in per_page.into_iter().flatten() {
             pages += 1;
-            for k in 0..4 {
-                total.leaves[k] += a.leaves[k];
-                total.chars[k] += a.chars[k];
-            }
+            total.leaves.merge(a.leaves);
+            total.chars.merge(a.chars);
         }
         if pages == 0 {
             eprintln!("webclip: {}: no page has annotated_html_file", dir.display());

@@ -4,7 +4,6 @@
 
 use crate::layout_cmd::{open_datasets, timed, LayoutCmdArgs, Outcome};
 use std::process::ExitCode;
-use webclip::dom::Page;
 use webclip::eval::dataset::{Dataset, Record};
 
 /// Per-page results of a run.
@@ -19,23 +18,23 @@ struct Report {
 }
 
 pub fn run(args: &LayoutCmdArgs) -> ExitCode {
-    let datasets = match open_datasets(&args.inputs) {
+    let datasets = match open_datasets(&args.inputs, args.limit) {
         Ok(d) => d,
         Err(code) => return code,
     };
     let options = match args.end_to_end.then(|| args.method.resolve()).transpose() {
-        Ok(o) => o.map(|o| webclip::Options { layout: Some(args.layout.engine()), ..o }),
+        Ok(o) => o.map(|o| o.layout(args.layout.engine())),
         Err(code) => return code,
     };
     let settings = args.layout.settings();
     let mut report = Report::default();
-    let total: usize = datasets.iter().map(|d| d.records.len().min(args.limit.unwrap_or(usize::MAX))).sum();
+    let total: usize = datasets.iter().map(|d| d.records.len()).sum();
     for ds in &datasets {
-        for rec in ds.records.iter().take(args.limit.unwrap_or(usize::MAX)) {
+        for rec in &ds.records {
             let name = format!("{}/{}", ds.name, rec.id);
             match &options {
                 Some(o) => end_to_end(ds, rec, o, &name, &mut report),
-                None => layout_alone(ds, rec, &settings, args.method.charset.as_deref(), &name, &mut report),
+                None => layout_alone(ds, rec, &settings, &args.method.read_options(), &name, &mut report),
             }
             let done = report.times.len() + report.failures.len();
             if done % 250 == 0 {
@@ -55,12 +54,12 @@ fn layout_alone(
     ds: &Dataset,
     rec: &Record,
     settings: &webclip_layout::Settings,
-    charset: Option<&str>,
+    read: &webclip::ReadOptions,
     name: &str,
     report: &mut Report,
 ) {
-    let page = match ds.html(rec).and_then(|b| webclip::input::decode(&b, charset)) {
-        Ok(d) => Page::parse(&d.text),
+    let page = match ds.html(rec).and_then(|b| webclip::Document::read(&b, read)) {
+        Ok(doc) => doc.page,
         Err(e) => return report.failures.push((name.to_string(), e.to_string())),
     };
     let (ms, result) = timed(|| webclip_layout::layout(&page, rec.url.as_deref(), settings));
@@ -79,11 +78,12 @@ fn layout_alone(
 }
 
 fn end_to_end(ds: &Dataset, rec: &Record, options: &webclip::Options, name: &str, report: &mut Report) {
-    let options = webclip::Options { url: rec.url.clone(), ..options.clone() };
+    let mut options = options.clone();
+    options.read.url = rec.url.clone();
     let (ms, result) = timed(|| ds.html(rec).and_then(|b| webclip::extract(&b, &options).map(|ex| (ex.text(), ex))));
     match result {
-        Ok((_, ex)) if ex.visual.is_none() => {
-            let why = ex.warnings.iter().find(|w| w.contains("layout")).cloned().unwrap_or_default();
+        Ok((_, ex)) if ex.document().visual.is_none() => {
+            let why = ex.provenance.warnings.iter().find(|w| w.contains("layout")).cloned().unwrap_or_default();
             if why.contains("longer than") {
                 report.timeouts.push(name.to_string());
             } else {

@@ -1,52 +1,18 @@
 //! `webclip layout`: lay pages out and dump their visual facts, or (`--bench`) lay out every
 //! page of dataset folders and report failures, time-outs, time per page and peak memory.
 
-use crate::extract_cmd::read_input;
-use crate::MethodArgs;
+use crate::flags::{DataArgs, LayoutArgs, MethodArgs};
+use crate::io::read_input;
 use clap::{Args, ValueEnum};
 use serde::Serialize;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 use webclip::dom::{NodeId, Page};
 use webclip::eval::dataset::Dataset;
 use webclip::visual::{NodeVisual, TextRun, Visual};
-use webclip_layout::{Engine, LayoutError, Settings};
-
-/// Layout options shared by `extract` and `layout`.
-#[derive(Args, Clone)]
-pub struct LayoutArgs {
-    /// Viewport width to lay pages out at, in CSS px.
-    #[arg(long, default_value_t = 1280, value_name = "PX")]
-    pub width: u32,
-    /// Viewport height (for `vh` units), in CSS px.
-    #[arg(long, default_value_t = 800, value_name = "PX")]
-    pub height: u32,
-    /// Folder of the page's saved stylesheets, found by URL: HOST/PATH, PATH, file name, or
-    /// the first 16 hex digits of the URL's SHA-256 + ".css" (see README).
-    #[arg(long, value_name = "DIR")]
-    pub css_dir: Option<PathBuf>,
-    /// Longest one page may take to lay out; over it the page gets no visual facts.
-    #[arg(long, default_value_t = 10_000, value_name = "MS")]
-    pub layout_budget: u64,
-}
-
-impl LayoutArgs {
-    pub fn settings(&self) -> Settings {
-        Settings {
-            width: self.width,
-            height: self.height,
-            css_dir: self.css_dir.clone(),
-            budget: Duration::from_millis(self.layout_budget),
-        }
-    }
-
-    pub fn engine(&self) -> Arc<dyn webclip::visual::LayoutEngine> {
-        Arc::new(Engine { settings: self.settings() })
-    }
-}
+use webclip_layout::LayoutError;
 
 #[derive(Args)]
 pub struct LayoutCmdArgs {
@@ -86,15 +52,15 @@ pub fn run(args: LayoutCmdArgs) -> ExitCode {
     let mut out = stdout.lock();
     for path in &args.inputs {
         let name = path.display().to_string();
-        let page = match read_page(path, args.method.charset.as_deref()) {
-            Ok(p) => p,
+        let page = match read_page(path, &args.method.read_options()) {
+            Ok(doc) => doc.page,
             Err(e) => {
                 eprintln!("webclip: {name}: {e}");
                 failed += 1;
                 continue;
             }
         };
-        let laid = match webclip_layout::layout(&page, args.method.url.as_deref(), &settings) {
+        let laid = match webclip_layout::layout(&page, args.method.input.url.as_deref(), &settings) {
             Ok(l) => l,
             Err(e) => {
                 eprintln!("webclip: {name}: {e}");
@@ -121,11 +87,9 @@ pub fn run(args: LayoutCmdArgs) -> ExitCode {
     }
 }
 
-/// Reads, decodes and parses one input.
-pub fn read_page(path: &std::path::Path, charset: Option<&str>) -> webclip::Result<Page> {
-    let bytes = read_input(path, webclip::input::DEFAULT_MAX_BYTES)?;
-    let decoded = webclip::input::decode(&bytes, charset)?;
-    Ok(Page::parse(&decoded.text))
+/// Reads one input into a document (not laid out: the command lays out itself).
+fn read_page(path: &std::path::Path, options: &webclip::ReadOptions) -> webclip::Result<webclip::Document> {
+    webclip::Document::read(&read_input(path, webclip::input::DEFAULT_MAX_BYTES)?, options)
 }
 
 #[derive(Serialize)]
@@ -247,15 +211,11 @@ impl From<&Result<webclip_layout::Laid, LayoutError>> for Outcome {
 }
 
 /// The dataset folders of a bench run, opened; exits on the first that cannot be read.
-pub fn open_datasets(dirs: &[PathBuf]) -> Result<Vec<Dataset>, ExitCode> {
-    dirs.iter()
-        .map(|d| {
-            Dataset::open(d).map_err(|e| {
-                eprintln!("webclip: {}: {e}", d.display());
-                ExitCode::from(1)
-            })
-        })
-        .collect()
+pub fn open_datasets(dirs: &[PathBuf], limit: Option<usize>) -> Result<Vec<Dataset>, ExitCode> {
+    match (DataArgs { dirs: dirs.to_vec(), limit }).open() {
+        (datasets, 0) => Ok(datasets),
+        _ => Err(ExitCode::from(1)),
+    }
 }
 
 /// Time of `f` in ms and its result.

@@ -1,123 +1,14 @@
 //! Multi-page evaluation: `webclip eval --group-by site` (FOREST and its baselines, learned on
 //! the other pages of each page's site: leave-one-out) and `webclip wrapper drift`.
 
-use crate::{MethodChoice, SiteMethod};
-use clap::{Args, ValueEnum};
+use crate::flags::{GroupBy, MethodChoice, SiteMethod};
 use rayon::prelude::*;
 use std::collections::BTreeMap;
 use std::process::ExitCode;
-use webclip::article::metadata::Metadata;
-use webclip::dom::Page;
 use webclip::eval::dataset::{Dataset, Record};
 use webclip::eval::metrics::{self, PageScore};
-use webclip::methods::forest::{self, baselines, feed::FeedItem, signifiers, terms::Vocab};
-use webclip::methods::forest::{ForestOptions, Match, Measure, SitePage, Wrapper};
-
-/// How pages are grouped into sites.
-#[derive(Clone, Copy, PartialEq, Eq, ValueEnum, Debug)]
-pub enum GroupBy {
-    /// The record's `site`, else its URL's host.
-    Site,
-    /// Site and year (`utomo-big9`: one template per site and year).
-    Template,
-}
-
-/// FOREST's learning options on the command line.
-#[derive(Args, Clone, Debug)]
-pub struct ForestArgs {
-    /// Signifiers per page (the paper's k).
-    #[arg(short = 'k', long = "signifiers", default_value_t = 10, value_name = "K")]
-    pub k: usize,
-    /// Pattern ranking: jxu (FOREST), j or u alone (the paper's Figure 7), coverage (baseline).
-    #[arg(long, value_enum, default_value = "jxu")]
-    pub measure: MeasureArg,
-    /// Full attribute values instead of their tolerant form.
-    #[arg(long)]
-    pub full_values: bool,
-    /// Leave the level factor out of the relevance (eq. 5).
-    #[arg(long)]
-    pub no_level_factor: bool,
-}
-
-#[derive(Clone, Copy, PartialEq, Eq, ValueEnum, Debug)]
-pub enum MeasureArg {
-    Jxu,
-    J,
-    U,
-    Coverage,
-}
-
-impl ForestArgs {
-    pub fn options(&self) -> Result<ForestOptions, String> {
-        if self.k == 0 || self.k > signifiers::MAX_SIGNIFIERS {
-            return Err(format!("-k {}: expected 1 to {}", self.k, signifiers::MAX_SIGNIFIERS));
-        }
-        Ok(ForestOptions {
-            k: self.k,
-            measure: match self.measure {
-                MeasureArg::Jxu => Measure::JxU,
-                MeasureArg::J => Measure::J,
-                MeasureArg::U => Measure::U,
-                MeasureArg::Coverage => Measure::Coverage,
-            },
-            tolerant: !self.full_values,
-            level_factor: !self.no_level_factor,
-        })
-    }
-}
-
-/// One loaded page of a site.
-pub struct Loaded {
-    /// The file or record it came from.
-    pub name: String,
-    pub sp: SitePage,
-    pub meta: Metadata,
-    pub bytes: Vec<u8>,
-}
-
-impl Loaded {
-    /// The page's own title and description standing in for the feed item that would link
-    /// to it (the datasets come without feeds).
-    pub fn meta_item(&self) -> FeedItem {
-        FeedItem {
-            url: self.sp.url.clone(),
-            title: self.meta.title.clone().unwrap_or_default(),
-            description: self.meta.description.clone().unwrap_or_default(),
-        }
-    }
-}
-
-/// A decoded and parsed page, not yet analysed.
-pub struct Parsed {
-    name: String,
-    page: Page,
-    meta: Metadata,
-    url: Option<String>,
-    bytes: Vec<u8>,
-}
-
-/// Decodes and parses a page; its URL is the given one or else its canonical URL.
-pub fn parse(name: String, bytes: Vec<u8>, url: Option<String>) -> webclip::Result<Parsed> {
-    let decoded = webclip::input::decode(&bytes, None)?;
-    let page = Page::parse(&decoded.text);
-    let meta = webclip::article::metadata::extract(&page, url.as_deref(), None);
-    let url = url.or_else(|| meta.canonical_url.clone());
-    Ok(Parsed { name, page, meta, url, bytes })
-}
-
-/// Analyses the pages of one site in the language detected on all of them together.
-pub fn analyze(parsed: Vec<Parsed>, vocab: &mut Vocab) -> Vec<Loaded> {
-    let analyzer = forest::site_analyzer(&parsed.iter().map(|p| &p.page).collect::<Vec<_>>());
-    parsed
-        .into_iter()
-        .map(|p| Loaded {
-            name: p.name,
-            sp: SitePage::analyzed(p.page, p.url, vocab, &analyzer),
-            meta: p.meta,
-            bytes: p.bytes,
-        })
-        .collect()
-}
+use webclip::methods::forest::{baselines, signifiers, terms::Vocab, Match};
+use webclip::site::{self, SiteDoc, SiteLearner};
 
 fn host(url: &str) -> Option<String> {
     let rest = url.split_once("://")?.1;
@@ -148,71 +39,31 @@ pub struct Scored {
 /// Settings of a grouped evaluation.
 pub struct GroupEval<'a> {
     pub method: MethodChoice,
-    pub forest: ForestOptions,
-    /// Use the feed-item stand-in (title + description) as FOREST's signifiers.
-    pub feed_meta: bool,
+    pub learner: SiteLearner<'a>,
     /// At most this many sample pages per wrapper.
     pub samples: Option<usize>,
-    pub options: &'a webclip::Options,
     pub prepend_title: bool,
 }
 
 impl GroupEval<'_> {
-    fn text_of(&self, l: &Loaded, selection: &webclip::selection::Selection) -> String {
-        let text = webclip::output::text::render(&l.sp.page, selection);
-        self.with_title(l, text)
-    }
-
-    fn with_title(&self, l: &Loaded, text: String) -> String {
+    fn with_title(&self, l: &SiteDoc, text: String) -> String {
         match &l.meta.title {
             Some(t) if self.prepend_title => format!("{t}\n\n{text}"),
             _ => text,
         }
     }
 
-    /// The default extraction of a page (FOREST's fallback and the single-page methods).
-    fn single(&self, l: &Loaded) -> Result<String, String> {
-        let ex = webclip::extract(&l.bytes, self.options).map_err(|e| e.to_string())?;
-        Ok(self.with_title(l, ex.text()))
+    fn single(&self, l: &SiteDoc) -> Result<String, String> {
+        self.learner.single(l).map(|t| self.with_title(l, t))
     }
 
-    /// Signifiers of sample pages.
-    fn signifiers(&self, samples: &[&Loaded], vocab: &mut Vocab) -> Vec<signifiers::Signifiers> {
-        if self.feed_meta {
-            samples
-                .iter()
-                .map(|l| {
-                    let item = l.meta_item();
-                    signifiers::from_item(&item.title, &item.description, &l.sp.analyzer(), vocab)
-                })
-                .collect()
-        } else {
-            let sps: Vec<&SitePage> = samples.iter().map(|l| &l.sp).collect();
-            signifiers::tfidf(&sps, self.forest.k, vocab)
-        }
-    }
-
-    /// Learns a wrapper on `samples`.
-    pub fn learn(&self, samples: &[&Loaded], vocab: &mut Vocab) -> Result<Wrapper, String> {
-        let sigs = self.signifiers(samples, vocab);
-        let sps: Vec<&SitePage> = samples.iter().map(|l| &l.sp).collect();
-        let source = if self.feed_meta { "feed" } else { "tf-idf" };
-        forest::learn(&sps, &sigs, source, &self.forest).map_err(|e| e.to_string())
-    }
-
-    /// Applies a wrapper to a page, falling back to the default extraction on a miss.
-    pub fn apply(&self, w: &Wrapper, l: &Loaded) -> (Result<String, String>, Match) {
-        let relaxed = self.options.relaxed_wrapper;
-        match forest::apply(w, &l.sp.page, relaxed) {
-            Ok((nodes, how)) if how != Match::Miss => {
-                (Ok(self.text_of(l, &forest::selection(w, &nodes, how, relaxed))), how)
-            }
-            _ => (self.single(l), Match::Miss),
-        }
+    fn apply(&self, w: &webclip::methods::forest::Wrapper, l: &SiteDoc) -> (Result<String, String>, Match) {
+        let a = self.learner.apply(w, l);
+        (a.text.map(|t| self.with_title(l, t)), a.how)
     }
 
     /// Scores every page of one group; multi-page methods learn on the group's other pages.
-    pub fn group(&self, loaded: &[Loaded], recs: &[&Record], vocab: &mut Vocab) -> Vec<Scored> {
+    pub fn group(&self, loaded: &[SiteDoc], recs: &[&Record], vocab: &mut Vocab) -> Vec<Scored> {
         (0..loaded.len())
             .map(|i| {
                 let (text, how) = match self.method {
@@ -224,17 +75,18 @@ impl GroupEval<'_> {
                         let l = &loaded[i];
                         let item = l.meta_item();
                         let sig = signifiers::from_item(&item.title, &item.description, &l.sp.analyzer(), vocab);
-                        (Ok(self.text_of(l, &baselines::sigfeed_selection(&l.sp, &sig))), None)
+                        let text = self.learner.text_of(l, &baselines::sigfeed_selection(&l.sp, &sig));
+                        (Ok(self.with_title(l, text)), None)
                     }
                     MethodChoice::Site(_) => {
-                        let samples: Vec<&Loaded> = loaded
+                        let samples: Vec<&SiteDoc> = loaded
                             .iter()
                             .enumerate()
                             .filter(|(j, _)| *j != i)
                             .map(|(_, l)| l)
                             .take(self.samples.unwrap_or(usize::MAX))
                             .collect();
-                        match self.learn(&samples, vocab) {
+                        match self.learner.learn(&samples, vocab) {
                             Ok(w) => {
                                 let (t, how) = self.apply(&w, &loaded[i]);
                                 (t, Some(how))
@@ -261,10 +113,10 @@ pub fn load_group<'a>(
     ds: &Dataset,
     recs: &[&'a Record],
     vocab: &mut Vocab,
-) -> (Vec<Loaded>, Vec<&'a Record>, Vec<String>) {
+) -> (Vec<SiteDoc>, Vec<&'a Record>, Vec<String>) {
     let (mut parsed, mut kept, mut errors) = (Vec::new(), Vec::new(), Vec::new());
     for rec in recs {
-        match ds.html(rec).and_then(|b| parse(rec.id.clone(), b, rec.url.clone())) {
+        match ds.html(rec).and_then(|b| site::read(rec.id.clone(), b, rec.url.clone())) {
             Ok(p) => {
                 parsed.push(p);
                 kept.push(*rec);
@@ -272,7 +124,7 @@ pub fn load_group<'a>(
             Err(e) => errors.push(format!("{}/{}: {e}", ds.name, rec.id)),
         }
     }
-    (analyze(parsed, vocab), kept, errors)
+    (site::analyze(parsed, vocab), kept, errors)
 }
 
 /// Records grouped by site, keeping groups of at least `min` pages.
@@ -301,16 +153,16 @@ pub fn run(dirs: &[std::path::PathBuf], by: GroupBy, limit: Option<usize>, ev: &
         }
     };
     let name = match ev.method {
-        MethodChoice::Page(_) => webclip::extract::method(ev.options).name().to_string(),
-        MethodChoice::Site(SiteMethod::Forest) => format!("forest ({})", ev.forest.measure.name()),
+        MethodChoice::Page(_) => ev.learner.options.method.name().to_string(),
+        MethodChoice::Site(SiteMethod::Forest) => format!("forest ({})", ev.learner.forest.measure.name()),
         MethodChoice::Site(m) => m.name().to_string(),
     };
     println!(
         "method {name}; grouped by {by:?}, leave-one-out; k {}, samples {}, signifiers {}, {} wrapper{}",
-        ev.forest.k,
+        ev.learner.forest.k,
         ev.samples.map_or("all others".into(), |n| format!("≤ {n}")),
-        if ev.feed_meta { "feed (page title + description)" } else { "tf-idf" },
-        if ev.options.relaxed_wrapper { "relaxed" } else { "exact" },
+        if ev.learner.feed_meta { "feed (page title + description)" } else { "tf-idf" },
+        if ev.learner.relaxed { "relaxed" } else { "exact" },
         if ev.prepend_title { "; title prepended" } else { "" }
     );
     println!(
@@ -425,8 +277,8 @@ pub fn drift(dir: &std::path::Path, ev: &GroupEval, jobs: usize) -> ExitCode {
                     .collect();
                 let mut out = Vec::new();
                 for (a, learn_on) in by_year.iter().enumerate() {
-                    let samples: Vec<&Loaded> = learn_on.iter().map(|&i| &loaded[i]).collect();
-                    let wrapper = ev.learn(&samples, &mut vocab);
+                    let samples: Vec<&SiteDoc> = learn_on.iter().map(|&i| &loaded[i]).collect();
+                    let wrapper = ev.learner.learn(&samples, &mut vocab);
                     for (b, apply_to) in by_year.iter().enumerate() {
                         let scored = apply_to
                             .iter()

@@ -1,21 +1,18 @@
 //! `webclip train boosted`: labelled samples from dataset folders (alignment labels), k-fold
 //! cross-validation by page over a small parameter grid, an ablation table of the extended
-//! feature families, and the final model file.
+//! feature families, and the final model file. The work is `webclip::learn::cv`'s; this file
+//! parses the arguments and prints.
 
 use clap::{Args, Subcommand, ValueEnum};
-use rayon::prelude::*;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
-use webclip::dom::Page;
 use webclip::eval::dataset::Dataset;
-use webclip::learn::gbt::{self, GbtOptions};
-use webclip::learn::linear::{self, LinearOptions};
-use webclip::learn::model::{Learner, Model};
-use webclip::learn::scale::Scaler;
-use webclip::learn::{group_folds, sigmoid, Confusion, Samples};
-use webclip::methods::boosted::{feature_names, page_samples, FeatureSet, FAMILIES};
-use webclip::stats::NodeStats;
+use webclip::eval::metrics::Counts;
+use webclip::learn::cv::{self, Columns, Setting, CV_TOLERANCE};
+use webclip::learn::gbt::GbtOptions;
+use webclip::learn::linear::LinearOptions;
+use webclip::methods::boosted::FeatureSet;
 
 #[derive(Subcommand)]
 pub enum TrainCommand {
@@ -77,120 +74,40 @@ pub struct BoostedArgs {
     pub threads: usize,
 }
 
-/// One parameter setting of one learner.
-#[derive(Clone, Copy)]
-enum Setting {
-    Gbt(GbtOptions),
-    Linear(LearnerKind, LinearOptions),
+impl LearnerKind {
+    fn kind(self) -> cv::LearnerKind {
+        match self {
+            LearnerKind::Gbt => cv::LearnerKind::Gbt,
+            LearnerKind::Logistic => cv::LearnerKind::Logistic,
+            LearnerKind::Svm => cv::LearnerKind::Svm,
+        }
+    }
 }
 
-impl Setting {
-    fn describe(&self) -> String {
-        match self {
-            Setting::Gbt(o) => format!("gbt depth={} rounds={} lr={}", o.max_depth, o.iterations, o.learning_rate),
-            Setting::Linear(k, o) => {
-                format!("{} l2={:e} epochs={}", if *k == LearnerKind::Svm { "svm" } else { "logistic" }, o.l2, o.epochs)
-            }
-        }
-    }
-
-    /// Work per scored leaf: tree steps for GBT (rounds × depth), one dot product otherwise.
-    fn cost(&self) -> f64 {
-        match self {
-            Setting::Gbt(o) => (o.iterations * o.max_depth) as f64,
-            Setting::Linear(..) => 1.0,
-        }
-    }
-
-    fn train(&self, s: &Samples, threads: usize) -> Result<Learner, String> {
-        Ok(match self {
-            Setting::Gbt(o) => Learner::Gbt(gbt::train(s, o, threads)?),
-            Setting::Linear(LearnerKind::Svm, o) => Learner::Svm(linear::train_svm(s, o)),
-            Setting::Linear(_, o) => Learner::Logistic(linear::train_logistic(s, o)),
+impl BoostedArgs {
+    /// The GBT setting of `--iterations`, `--max-depth`, `--learning-rate` and `--seed`.
+    fn gbt(&self) -> Setting {
+        Setting::Gbt(GbtOptions {
+            iterations: self.iterations,
+            max_depth: self.max_depth,
+            learning_rate: self.learning_rate,
+            seed: self.seed,
+            ..Default::default()
         })
     }
-}
 
-fn margin(l: &Learner, row: &[f64]) -> f64 {
-    match l {
-        Learner::Gbt(m) => m.margin(row),
-        Learner::Logistic(m) | Learner::Svm(m) => m.margin(row),
-    }
-}
-
-/// Trains on `train`, tests on `test` (both unscaled); the scaler is fit on `train` only.
-fn fit_and_score(setting: &Setting, train: &Samples, test: &Samples, threads: usize) -> Result<Confusion, String> {
-    let scaler = Scaler::fit(&train.x, train.n_features);
-    let mut tr = train.clone();
-    scaler.apply_all(&mut tr.x);
-    let learner = setting.train(&tr, threads)?;
-    let mut c = Confusion::default();
-    let mut row = vec![0.0; test.n_features];
-    for i in 0..test.len() {
-        row.copy_from_slice(test.row(i));
-        scaler.apply(&mut row);
-        c.add(test.y[i] > 0.5, sigmoid(margin(&learner, &row)) >= 0.5);
-    }
-    Ok(c)
-}
-
-fn load_samples(args: &BoostedArgs, set: FeatureSet) -> Result<(Samples, Vec<String>, usize), String> {
-    let mut pages: Vec<(Dataset, usize)> = Vec::new();
-    for dir in &args.data {
-        let ds = Dataset::open(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-        let n = ds.records.len().min(args.limit.unwrap_or(usize::MAX));
-        pages.push((ds, n));
-    }
-    let jobs: Vec<(usize, usize)> =
-        pages.iter().enumerate().flat_map(|(d, (_, n))| (0..*n).map(move |r| (d, r))).collect();
-    let width = feature_names(set).len();
-    let per_page: Vec<Option<Samples>> = jobs
-        .par_iter()
-        .map(|&(d, r)| {
-            let (ds, _) = &pages[d];
-            let rec = &ds.records[r];
-            if rec.text.trim().is_empty() {
-                return None; // no main content: nothing to align
-            }
-            let bytes = ds.html(rec).ok()?;
-            let decoded = webclip::input::decode(&bytes, None).ok()?;
-            let page = Page::parse(&decoded.text);
-            let stats = NodeStats::compute(&page);
-            let mut s = Samples::new(width);
-            page_samples(&page, &stats, &rec.text, set, 0, &mut s);
-            Some(s)
-        })
-        .collect();
-    let mut all = Samples::new(width);
-    let mut used = 0u32;
-    for s in per_page.into_iter().flatten() {
-        all.x.extend_from_slice(&s.x);
-        all.y.extend_from_slice(&s.y);
-        all.group.extend(std::iter::repeat_n(used, s.y.len()));
-        used += 1;
-    }
-    let names = pages.iter().map(|(d, n)| format!("{} ({n} pages)", d.name)).collect();
-    Ok((all, names, used as usize))
-}
-
-/// F1 (as a fraction) by which a cheaper setting may trail the best in cross-validation.
-const CV_TOLERANCE: f64 = 0.002;
-
-fn grid(args: &BoostedArgs) -> Vec<Setting> {
-    let base = GbtOptions { learning_rate: args.learning_rate, seed: args.seed, ..Default::default() };
-    let mut v = Vec::new();
-    for (depth, rounds) in [(4, 100), (6, 100), (6, 300), (7, 300), (8, 300)] {
-        v.push(Setting::Gbt(GbtOptions { max_depth: depth, iterations: rounds, ..base }));
-    }
-    for kind in [LearnerKind::Logistic, LearnerKind::Svm] {
-        for l2 in [1e-5, 1e-4, 1e-3] {
-            v.push(Setting::Linear(kind, LinearOptions { l2, seed: args.seed, epochs: 5, ..Default::default() }));
+    /// The setting of the saved model when cross-validation does not choose one.
+    fn setting(&self) -> Setting {
+        let linear = LinearOptions { seed: self.seed, ..Default::default() };
+        match self.learner {
+            LearnerKind::Gbt => self.gbt(),
+            LearnerKind::Logistic => Setting::Logistic(linear),
+            LearnerKind::Svm => Setting::Svm(linear),
         }
     }
-    v
 }
 
-fn prf(c: &Confusion) -> String {
+fn prf(c: &Counts) -> String {
     format!("{:6.2} {:6.2} {:6.2}", 100.0 * c.precision(), 100.0 * c.recall(), 100.0 * c.f1())
 }
 
@@ -208,9 +125,18 @@ pub fn run(cmd: TrainCommand) -> ExitCode {
 fn run_boosted(args: &BoostedArgs) -> Result<(), String> {
     rayon::ThreadPoolBuilder::new().num_threads(args.threads.max(1)).build_global().ok();
     let set = if args.features == Features::Paper { FeatureSet::Paper } else { FeatureSet::Extended };
+    if args.ablation && set != FeatureSet::Extended {
+        return Err("--ablation needs --features extended".into());
+    }
     let t0 = Instant::now();
-    let (samples, sources, pages) = load_samples(args, set)?;
-    let positives = samples.y.iter().filter(|&&y| y > 0.5).count();
+    let mut datasets = Vec::new();
+    for dir in &args.data {
+        datasets.push(Dataset::open(dir).map_err(|e| format!("{}: {e}", dir.display()))?);
+    }
+    let data = cv::load_samples(&set, &datasets, args.limit, args.threads);
+    drop(datasets);
+    let (samples, pages, positives) = (&data.samples, data.pages, data.positives());
+    let sources: Vec<String> = data.folders.iter().map(|(name, n)| format!("{name} ({n} pages)")).collect();
     eprintln!(
         "samples: {} leaves ({} content) from {pages} pages of {} in {:.1}s",
         samples.len(),
@@ -218,128 +144,55 @@ fn run_boosted(args: &BoostedArgs) -> Result<(), String> {
         sources.join(", "),
         t0.elapsed().as_secs_f64()
     );
-    let mut chosen = match args.learner {
-        LearnerKind::Gbt => Setting::Gbt(GbtOptions {
-            iterations: args.iterations,
-            max_depth: args.max_depth,
-            learning_rate: args.learning_rate,
-            seed: args.seed,
-            ..Default::default()
-        }),
-        k => Setting::Linear(k, LinearOptions { seed: args.seed, ..Default::default() }),
-    };
+    let mut chosen = args.setting();
     if args.cv > 1 {
-        let folds = group_folds(&samples.group, args.cv, args.seed);
         println!("{}-fold cross-validation by page, node-level (leaf) P/R/F1, features {}", args.cv, set.name());
         println!("{:<36} {:>6} {:>6} {:>6} {:>8}", "setting", "P", "R", "F1", "secs");
-        let mut scored: Vec<(f64, Setting)> = Vec::new();
-        for setting in grid(args) {
-            let t = Instant::now();
-            let mut total = Confusion::default();
-            for k in 0..args.cv {
-                let train = samples.subset(|i| folds[i] != k);
-                let test = samples.subset(|i| folds[i] == k);
-                total.merge(fit_and_score(&setting, &train, &test, args.threads)?);
-            }
-            println!("{:<36} {} {:>8.1}", setting.describe(), prf(&total), t.elapsed().as_secs_f64());
-            let same_kind = matches!(
-                (&setting, args.learner),
-                (Setting::Gbt(_), LearnerKind::Gbt)
-                    | (Setting::Linear(LearnerKind::Logistic, _), LearnerKind::Logistic)
-                    | (Setting::Linear(LearnerKind::Svm, _), LearnerKind::Svm)
-            );
-            if same_kind {
-                scored.push((total.f1(), setting));
-            }
-        }
-        // The cheapest setting to evaluate within CV_TOLERANCE of the best F1: extraction
-        // speed counts too, and smaller differences are within fold-to-fold noise.
-        let top = scored.iter().map(|(f, _)| *f).fold(f64::NEG_INFINITY, f64::max);
-        if let Some((f, s)) = scored
-            .into_iter()
-            .filter(|(f, _)| *f >= top - CV_TOLERANCE)
-            .min_by(|a, b| a.1.cost().total_cmp(&b.1.cost()).then(b.0.total_cmp(&a.0)))
-        {
-            chosen = s;
+        let grid = cv::default_grid(args.learning_rate, args.seed);
+        let rows = cv::cross_validate(samples, &grid, args.cv, args.seed, args.threads, |r| {
+            println!("{:<36} {} {:>8.1}", r.setting.describe(), prf(&r.counts), r.secs);
+        })
+        .map_err(|e| e.to_string())?;
+        if let Some(c) = cv::choose(&rows, args.learner.kind(), CV_TOLERANCE) {
+            chosen = c.setting;
             println!(
                 "chosen: {} (F1 {:.2}; the cheapest within {:.1} points of the best, {:.2})",
                 chosen.describe(),
-                100.0 * f,
+                100.0 * c.f1,
                 100.0 * CV_TOLERANCE,
-                100.0 * top
+                100.0 * c.best_f1
             );
         }
     }
     if args.ablation {
-        ablation(args, &samples, set)?;
+        let setting = args.gbt();
+        println!("ablation: {}, trained on 4/5 of the pages, tested on 1/5", setting.describe());
+        println!("{:<28} {:>5} {:>6} {:>6} {:>6}", "features", "cols", "P", "R", "F1");
+        cv::ablation(&set, samples, &setting, args.seed, args.threads, |r| {
+            let label = match &r.columns {
+                Columns::Base => "paper".to_string(),
+                Columns::BasePlus(f) => format!("paper + {f}"),
+                Columns::All => "all (extended)".to_string(),
+                Columns::AllBut(f) => format!("all - {f}"),
+            };
+            println!("{label:<28} {:>5} {}", r.cols.len(), prf(&r.counts));
+        })
+        .map_err(|e| e.to_string())?;
     }
     if let Some(out) = &args.out {
         let t = Instant::now();
-        let scaler = Scaler::fit(&samples.x, samples.n_features);
-        let mut scaled = samples.clone();
-        scaler.apply_all(&mut scaled.x);
-        let learner = chosen.train(&scaled, args.threads)?;
-        let model = Model {
-            method: "boosted".into(),
-            features: set.name().into(),
-            feature_names: feature_names(set),
-            scaler,
-            learner,
-            threshold: 0.5,
-            provenance: serde_json::json!({
-                "data": sources,
-                "pages": pages,
-                "samples": samples.len(),
-                "positives": positives,
-                "setting": chosen.describe(),
-                "seed": args.seed,
-                "labels": "webclip::labels::align (token alignment of the ground-truth text)",
-            }),
-        };
+        let provenance = serde_json::json!({
+            "data": sources,
+            "pages": pages,
+            "samples": samples.len(),
+            "positives": positives,
+            "setting": chosen.describe(),
+            "seed": args.seed,
+            "labels": "webclip::labels::align (token alignment of the ground-truth text)",
+        });
+        let model = cv::fit(&set, samples, &chosen, args.threads, provenance).map_err(|e| e.to_string())?;
         std::fs::write(out, model.to_json() + "\n").map_err(|e| format!("{}: {e}", out.display()))?;
         eprintln!("wrote {} ({}) in {:.1}s", out.display(), chosen.describe(), t.elapsed().as_secs_f64());
-    }
-    Ok(())
-}
-
-/// Node-level F1 on one held-out fold (of 5, by page) for the paper's features, the paper's
-/// plus each family, everything, and everything but each family.
-fn ablation(args: &BoostedArgs, samples: &Samples, set: FeatureSet) -> Result<(), String> {
-    if set != FeatureSet::Extended {
-        return Err("--ablation needs --features extended".into());
-    }
-    let names = feature_names(set);
-    let paper = feature_names(FeatureSet::Paper).len();
-    let family_cols = |f: &str| -> Vec<usize> {
-        names.iter().enumerate().filter(|(_, n)| n.starts_with(&format!("{f}_"))).map(|(i, _)| i).collect()
-    };
-    let folds = group_folds(&samples.group, 5, args.seed);
-    let setting = Setting::Gbt(GbtOptions {
-        iterations: args.iterations,
-        max_depth: args.max_depth,
-        learning_rate: args.learning_rate,
-        seed: args.seed,
-        ..Default::default()
-    });
-    println!("ablation: {}, trained on 4/5 of the pages, tested on 1/5", setting.describe());
-    println!("{:<28} {:>5} {:>6} {:>6} {:>6}", "features", "cols", "P", "R", "F1");
-    let mut rows: Vec<(String, Vec<usize>)> = vec![("paper".into(), (0..paper).collect())];
-    for f in FAMILIES {
-        let mut cols: Vec<usize> = (0..paper).collect();
-        cols.extend(family_cols(f));
-        rows.push((format!("paper + {f}"), cols));
-    }
-    rows.push(("all (extended)".into(), (0..names.len()).collect()));
-    for f in FAMILIES {
-        let drop = family_cols(f);
-        rows.push((format!("all - {f}"), (0..names.len()).filter(|c| !drop.contains(c)).collect()));
-    }
-    for (label, cols) in rows {
-        let s = samples.select_columns(&cols);
-        let train = s.subset(|i| folds[i] != 0);
-        let test = s.subset(|i| folds[i] == 0);
-        let c = fit_and_score(&setting, &train, &test, args.threads)?;
-        println!("{label:<28} {:>5} {}", cols.len(), prf(&c));
     }
     Ok(())
 }

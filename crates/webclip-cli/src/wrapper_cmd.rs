@@ -1,10 +1,12 @@
 //! `webclip wrapper`: FOREST site wrappers — learn, apply, drift.
 
-use crate::site_eval::{self, ForestArgs, GroupEval, Loaded};
+use crate::flags::{ForestArgs, MethodChoice, SiteMethod};
+use crate::site_eval::{self, GroupEval};
 use clap::{Args, Subcommand};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use webclip::methods::forest::{feed, signifiers, terms::Vocab, SitePage};
+use webclip::site::{self, SiteDoc, SiteLearner};
 
 // Parsed once per run: the size of the largest variant does not matter.
 #[allow(clippy::large_enum_variant)]
@@ -64,7 +66,7 @@ pub fn run(cmd: WrapperCommand) -> ExitCode {
     match cmd {
         WrapperCommand::Learn(args) => learn(args),
         WrapperCommand::Apply(mut args) => {
-            args.extract.method.wrapper = Some(args.wrapper_file);
+            args.extract.method.forest.wrapper = Some(args.wrapper_file);
             crate::extract_cmd::run(args.extract)
         }
         WrapperCommand::Drift(args) => {
@@ -75,13 +77,11 @@ pub fn run(cmd: WrapperCommand) -> ExitCode {
                     return ExitCode::from(2);
                 }
             };
-            let options = webclip::Options { relaxed_wrapper: !args.exact_wrapper, ..Default::default() };
+            let options = webclip::Options::default();
             let ev = GroupEval {
-                method: crate::MethodChoice::Site(crate::SiteMethod::Forest),
-                forest,
-                feed_meta: false,
+                method: MethodChoice::Site(SiteMethod::Forest),
+                learner: SiteLearner { forest, feed_meta: false, relaxed: !args.exact_wrapper, options: &options },
                 samples: None,
-                options: &options,
                 prepend_title: false,
             };
             site_eval::drift(&args.dir, &ev, args.jobs)
@@ -111,8 +111,8 @@ fn learn(args: LearnArgs) -> ExitCode {
     let mut parsed = Vec::new();
     let mut failed = 0;
     for path in &args.pages {
-        let result = crate::extract_cmd::read_input(path, webclip::input::DEFAULT_MAX_BYTES)
-            .and_then(|b| site_eval::parse(path.display().to_string(), b, None));
+        let result = crate::io::read_input(path, webclip::input::DEFAULT_MAX_BYTES)
+            .and_then(|b| site::read(path.display().to_string(), b, None));
         match result {
             Ok(p) => parsed.push(p),
             Err(e) => {
@@ -121,7 +121,7 @@ fn learn(args: LearnArgs) -> ExitCode {
             }
         }
     }
-    let loaded: Vec<Loaded> = site_eval::analyze(parsed, &mut vocab);
+    let loaded: Vec<SiteDoc> = site::analyze(parsed, &mut vocab);
     let (samples, sigs): (Vec<&SitePage>, Vec<signifiers::Signifiers>) = match &items {
         None => {
             let sps: Vec<&SitePage> = loaded.iter().map(|l| &l.sp).collect();

@@ -16,10 +16,14 @@ fn an_engine_panic_is_an_error_and_extraction_goes_on() {
         Err(LayoutError::Panic(msg)) => assert!(msg.contains("unwrap"), "{msg}"),
         other => panic!("expected the engine to fail: {:?}", other.map(|l| l.visual.len())),
     }
-    let options = webclip::Options { layout: Some(Arc::new(Engine::default())), ..Default::default() };
+    let options = webclip::Options::default().layout(Arc::new(Engine::default()));
     let ex = webclip::extract(PANICS_BLITZ.as_bytes(), &options).unwrap();
-    assert!(ex.visual.is_none());
-    assert!(ex.warnings.iter().any(|w| w.starts_with("layout engine failed")), "{:?}", ex.warnings);
+    assert!(ex.document().visual.is_none());
+    assert!(
+        ex.provenance.warnings.iter().any(|w| w.starts_with("layout engine failed")),
+        "{:?}",
+        ex.provenance.warnings
+    );
     assert!(ex.text().contains("article text"));
 }
 
@@ -27,22 +31,20 @@ fn an_engine_panic_is_an_error_and_extraction_goes_on() {
 fn a_page_over_budget_has_no_visual_facts() {
     let html = "<div><p style='float:left;width:33%'>Some words in a floated paragraph</p></div>".repeat(3000);
     let engine = Engine { settings: Settings { budget: Duration::from_millis(1), ..Settings::default() } };
-    let ex =
-        webclip::extract(html.as_bytes(), &webclip::Options { layout: Some(Arc::new(engine)), ..Default::default() })
-            .unwrap();
-    assert!(ex.visual.is_none());
-    assert!(ex.warnings.iter().any(|w| w.contains("longer than")), "{:?}", ex.warnings);
+    let ex = webclip::extract(html.as_bytes(), &webclip::Options::default().layout(Arc::new(engine))).unwrap();
+    assert!(ex.document().visual.is_none());
+    assert!(ex.provenance.warnings.iter().any(|w| w.contains("longer than")), "{:?}", ex.provenance.warnings);
 }
 
 #[test]
 fn extraction_with_layout_carries_visual_facts() {
     let html = "<html><body><nav><a href=/>Home</a></nav><article><h1>Title</h1><p>The main text of the page, \
         long enough to matter, with a second sentence to make it look like prose.</p></article></body></html>";
-    let options = webclip::Options { layout: Some(Arc::new(Engine::default())), ..Default::default() };
+    let options = webclip::Options::default().layout(Arc::new(Engine::default()));
     let ex = webclip::extract(html.as_bytes(), &options).unwrap();
-    let visual = ex.visual.as_ref().expect("laid out");
-    assert_eq!(visual.len(), ex.page.len());
-    let block = ex.selection.blocks.first().expect("a block");
+    let visual = ex.document().visual.as_ref().expect("laid out");
+    assert_eq!(visual.len(), ex.document().page.len());
+    let block = ex.selection().blocks.first().expect("a block");
     assert!(visual.node(block.node).rect.is_some_and(|r| r.area() > 0.0));
     assert_eq!((visual.width, visual.height), (1280.0, 800.0));
 }

@@ -4,11 +4,10 @@ use webclip::methods::boosted::{default_model, Boosted, FeatureSet};
 
 fn main() {
     let path = std::env::args().nth(1).expect("usage: leaf_scores PAGE");
-    let page = webclip::input::load_page(path.as_ref(), None).expect("read the page");
-    let stats = webclip::stats::NodeStats::compute(&page);
-    let ls = webclip::leaves::leaves(&page, &stats);
+    let doc = webclip::input::load_document(path.as_ref(), &Default::default()).expect("read the page");
+    let (page, ls) = (&doc.page, doc.leaves());
     let boosted = Boosted { model: default_model(FeatureSet::Extended), threshold: None };
-    let p = boosted.scores(&page, &stats, &ls);
+    let p = boosted.scores(&doc);
     for (l, pi) in ls.iter().zip(&p) {
         let t: String = (l.first..=l.last).filter(|&i| page.is_text(i)).map(|i| page.text(i)).collect();
         let t: String = webclip::dom::normalize_ws(&t).chars().take(70).collect();

@@ -65,8 +65,6 @@ pub struct Page {
     nodes: Vec<Node>,
     text: String,
     attrs: Vec<Attr>,
-    /// The heading that repeats `<title>`, found once (features, `auto` and metadata ask).
-    title_heading: std::sync::OnceLock<Option<NodeId>>,
 }
 
 /// Elements whose content is never shown as text.
@@ -258,12 +256,6 @@ impl Page {
         let t = self.find_tag(&local_name!("title"))?;
         let s = normalize_ws(&self.raw_text(t, true));
         (!s.is_empty()).then_some(s)
-    }
-
-    /// The `h1`–`h3` that repeats the page's title (see [`crate::article::metadata::title_heading`]),
-    /// computed on first use.
-    pub fn title_heading(&self) -> Option<NodeId> {
-        *self.title_heading.get_or_init(|| crate::article::metadata::title_heading(self))
     }
 
     pub fn parent(&self, id: NodeId) -> Option<NodeId> {
@@ -754,7 +746,7 @@ impl Sink {
                 nodes[p as usize].end = end;
             }
         }
-        Page { nodes, text, attrs, title_heading: std::sync::OnceLock::new() }
+        Page { nodes, text, attrs }
     }
 }
 

@@ -1,9 +1,10 @@
-//! The library's one error type. Every variant says what is wrong with the input so that a
-//! front end can print `INPUT: message` and stop.
+//! The library's one error type. Every variant says what is wrong with the input (a page, a
+//! dataset, a model or wrapper file, an XPath, training data) so that a front end can print
+//! `INPUT: message` and stop.
 
 use thiserror::Error;
 
-/// Why a page could not be turned into an article.
+/// Why a page could not be turned into an article, or a file or model could not be used.
 #[derive(Debug, Error)]
 pub enum Error {
     /// Zero bytes (or only whitespace): there is nothing to extract.
@@ -24,9 +25,22 @@ pub enum Error {
     /// Reading a file or stream failed.
     #[error("read failed: {0}")]
     Io(#[from] std::io::Error),
-    /// A dataset or model file is malformed.
+    /// A dataset file is malformed.
     #[error("{0}")]
     Format(String),
+    /// A model file is not JSON of a model, or its parts do not fit together (scaler and
+    /// feature widths, tree arrays and indices).
+    #[error("not a webclip model: {0}")]
+    Model(String),
+    /// A wrapper file is not JSON of a FOREST wrapper, or has another format version.
+    #[error("not a webclip wrapper: {0}")]
+    Wrapper(String),
+    /// An XPath expression outside the subset the evaluator reads.
+    #[error("XPath {expr:?}: {cause}")]
+    XPath { expr: String, cause: String },
+    /// Training a model failed (no samples, or the learner refused the data).
+    #[error("training failed: {0}")]
+    Training(String),
 }
 
 /// Shorthand for results in this crate.

@@ -66,11 +66,9 @@ pub fn read_file(path: &std::path::Path, limit: u64) -> Result<Vec<u8>> {
     read_page(std::io::BufReader::new(file), gz, limit)
 }
 
-/// Reads, decodes and parses a page file ([`read_file`] with [`DEFAULT_MAX_BYTES`], then
-/// [`decode`] with the caller's charset, if any).
-pub fn load_page(path: &std::path::Path, charset: Option<&str>) -> Result<crate::dom::Page> {
-    let bytes = read_file(path, DEFAULT_MAX_BYTES)?;
-    Ok(crate::dom::Page::parse(&decode(&bytes, charset)?.text))
+/// Reads a page file ([`read_file`] with [`DEFAULT_MAX_BYTES`]) into a [`crate::Document`].
+pub fn load_document(path: &std::path::Path, options: &crate::ReadOptions) -> Result<crate::Document> {
+    crate::Document::read(&read_file(path, DEFAULT_MAX_BYTES)?, options)
 }
 
 /// Reads a page from a reader, transparently gunzipping when the bytes start with the gzip

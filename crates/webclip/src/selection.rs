@@ -34,12 +34,15 @@ pub struct Selection {
     pub blocks: Vec<Block>,
     /// Blocks are in relevance order (output block by block) rather than document order.
     pub relevance_order: bool,
+    /// What the method wants the user told (a fallback taken, facts it lacked).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub warnings: Vec<String>,
 }
 
 impl Selection {
     /// An empty selection of a method.
     pub fn new(method: impl Into<String>, options: serde_json::Value) -> Selection {
-        Selection { method: method.into(), options, blocks: Vec::new(), relevance_order: false }
+        Selection { method: method.into(), options, blocks: Vec::new(), relevance_order: false, warnings: Vec::new() }
     }
 }
 

@@ -3,24 +3,21 @@
 use std::path::Path;
 use webclip::eval::dataset::Dataset;
 use webclip::eval::metrics;
-use webclip::methods::MethodKind;
+use webclip::MethodConfig;
 
 fn fixture() -> Dataset {
     Dataset::open(&Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/wcxb-mini")).unwrap()
 }
 
-fn method(m: MethodKind) -> webclip::Options {
-    webclip::Options { method: m, ..Default::default() }
+fn method(name: &str) -> webclip::Options {
+    webclip::Options::with_method(MethodConfig::named(name).unwrap())
 }
 
 #[test]
 fn every_method_extracts_real_pages() {
     let ds = fixture();
     assert_eq!(ds.records.len(), 4);
-    for (m, rec) in [MethodKind::Auto, MethodKind::Cnr, MethodKind::BoostedPlus]
-        .iter()
-        .flat_map(|m| ds.records.iter().map(move |r| (*m, r)))
-    {
+    for (m, rec) in ["auto", "cnr", "boosted-plus"].iter().flat_map(|m| ds.records.iter().map(move |r| (*m, r))) {
         let bytes = ds.html(rec).unwrap();
         let ex = webclip::extract(&bytes, &method(m)).unwrap();
         let text = ex.text();
@@ -28,9 +25,9 @@ fn every_method_extracts_real_pages() {
         let without = rec.without.clone().unwrap_or_default();
         let s = metrics::score_page(&text, &rec.text, Some((&with, &without)));
         let sn = s.snippets.unwrap();
-        assert_eq!((sn.fn_, sn.fp), (0, 0), "{m:?} {}: snippets missed or wrongly kept", rec.id);
+        assert_eq!((sn.fn_, sn.fp), (0, 0), "{m} {}: snippets missed or wrongly kept", rec.id);
         let summary = metrics::summarize(&[s]);
-        assert!(summary.sh.f1 > 0.9, "{m:?} {}: SH F1 {:.3}", rec.id, summary.sh.f1);
+        assert!(summary.sh.f1 > 0.9, "{m} {}: SH F1 {:.3}", rec.id, summary.sh.f1);
     }
 }
 
@@ -39,19 +36,18 @@ fn blocks_cover_the_main_block_first() {
     let ds = fixture();
     let rec = &ds.records[0];
     let bytes = ds.html(rec).unwrap();
-    let main = webclip::extract(&bytes, &method(MethodKind::Cnr)).unwrap();
-    let mut opts = method(MethodKind::Cnr);
-    opts.cnr.blocks = true;
-    let all = webclip::extract(&bytes, &opts).unwrap();
-    assert!(all.selection.blocks.len() > 1);
-    assert_eq!(all.selection.blocks[0].node, main.selection.blocks[0].node);
+    let main = webclip::extract(&bytes, &method("cnr")).unwrap();
+    let blocks = webclip::methods::cnr::CnrOptions { blocks: true, ..Default::default() };
+    let all = webclip::extract(&bytes, &webclip::Options::with_method(MethodConfig::Cnr(blocks))).unwrap();
+    assert!(all.selection().blocks.len() > 1);
+    assert_eq!(all.selection().blocks[0].node, main.selection().blocks[0].node);
 }
 
 fn markdown_of(id: &str) -> String {
     let ds = fixture();
     let rec = ds.records.iter().find(|r| r.id == id).unwrap();
     let ex = webclip::extract(&ds.html(rec).unwrap(), &webclip::Options::default()).unwrap();
-    ex.render(webclip::extract::Format::Markdown)
+    ex.render(webclip::Format::Markdown)
 }
 
 #[test]

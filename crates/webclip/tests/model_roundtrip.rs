@@ -2,7 +2,6 @@
 #![cfg(feature = "train")]
 
 use std::path::Path;
-use webclip::dom::Page;
 use webclip::eval::dataset::Dataset;
 use webclip::learn::gbt::{self, GbtOptions};
 use webclip::learn::linear::{self, LinearOptions};
@@ -10,16 +9,13 @@ use webclip::learn::model::{Learner, Model};
 use webclip::learn::scale::Scaler;
 use webclip::learn::Samples;
 use webclip::methods::boosted::{feature_names, page_samples, FeatureSet};
-use webclip::stats::NodeStats;
 
 fn samples(set: FeatureSet) -> Samples {
     let ds = Dataset::open(&Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/wcxb-mini")).unwrap();
     let mut s = Samples::new(feature_names(set).len());
     for (g, rec) in ds.records.iter().enumerate() {
-        let text = webclip::input::decode(&ds.html(rec).unwrap(), None).unwrap().text;
-        let page = Page::parse(&text);
-        let stats = NodeStats::compute(&page);
-        page_samples(&page, &stats, &rec.text, set, g as u32, &mut s);
+        let doc = webclip::Document::read(&ds.html(rec).unwrap(), &Default::default()).unwrap();
+        page_samples(&doc, &rec.text, set, g as u32, &mut s);
     }
     s
 }
@@ -73,5 +69,7 @@ fn corrupt_model_files_are_errors() {
     let m = webclip::methods::boosted::default_model(FeatureSet::Paper);
     let mut v: serde_json::Value = serde_json::from_str(&m.to_json()).unwrap();
     v["learner"]["trees"][0]["left"][0] = serde_json::json!(0); // a cycle
-    assert!(Model::from_json(&v.to_string()).unwrap_err().contains("bad child"));
+    let e = Model::from_json(&v.to_string()).unwrap_err();
+    assert!(matches!(e, webclip::Error::Model(_)), "{e:?}");
+    assert!(e.to_string().contains("bad child"), "{e}");
 }

@@ -1,52 +1,17 @@
-//! Comment sections: found by their class/id (`comments`, `comment-list`, `disqus_thread`,
-//! `respond`…), then left out of a selection or added to it.
+//! Comment sections (found once per page, [`crate::facts::comments`]) left out of a
+//! selection or added to it.
 
-use crate::dom::{NodeId, Page};
+use crate::document::Document;
 use crate::selection::{Block, Selection};
-use crate::stats::NodeStats;
-
-fn is_comment_token(t: &[u8]) -> bool {
-    const TOKENS: &[&str] = &["comment", "comments", "commentlist", "commentslist", "disqus", "respond", "replies"];
-    // Cheap rejects first: most class tokens are neither 6–12 letters nor start with c, d or r.
-    (6..=12).contains(&t.len())
-        && matches!(t[0] | 0x20, b'c' | b'd' | b'r')
-        && TOKENS.iter().any(|k| k.as_bytes().eq_ignore_ascii_case(t))
-}
-
-/// The outermost elements that hold comments and some text. `html` and `body` never are (a
-/// blog's `body` class often names the comment template), nor is an element whose id or class
-/// is a URL or path (a wrapper named after the page's address, which may say "comments").
-pub fn sections(page: &Page, stats: &NodeStats) -> Vec<NodeId> {
-    let mut out: Vec<NodeId> = Vec::new();
-    let mut id = 1;
-    while (id as usize) < page.len() {
-        let hit = page.is_element(id)
-            && !page.node(id).hidden
-            && stats.get(id).chars > 0
-            && !matches!(&**page.tag(id), "html" | "body")
-            && ["id", "class"].iter().any(|a| {
-                page.attr(id, a).is_some_and(|v| {
-                    !v.contains('/') && v.as_bytes().split(|b| !b.is_ascii_alphanumeric()).any(is_comment_token)
-                })
-            });
-        if hit {
-            out.push(id);
-            id = page.end(id) + 1;
-        } else {
-            id += 1;
-        }
-    }
-    out
-}
 
 /// Leaves comment sections out of the selection (`include` false) or adds those it lacks.
-pub fn apply(page: &Page, stats: &NodeStats, selection: &mut Selection, include: bool) {
-    let found = sections(page, stats);
+pub fn apply(doc: &Document, selection: &mut Selection, include: bool) {
+    let (page, found) = (&doc.page, doc.comment_sections());
     if found.is_empty() {
         return;
     }
     if include {
-        for &c in &found {
+        for &c in found {
             if !selection.blocks.iter().any(|b| page.contains(b.node, c)) {
                 selection.blocks.retain(|b| !page.contains(c, b.node));
                 selection.blocks.push(Block::new(c, 1.0, format!("comment section {}", page.xpath(c))));
@@ -66,34 +31,23 @@ pub fn apply(page: &Page, stats: &NodeStats, selection: &mut Selection, include:
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::facts::comments::sections;
 
     #[test]
     fn out_and_in() {
-        let page = Page::parse(
+        let doc = Document::parse(
             "<body><article><p>Story text.</p><section id=comments><h3>3 comments</h3><p>Nice!</p></section></article><div class=comment-list><p>Another</p></div></body>",
         );
-        let stats = NodeStats::compute(&page);
-        assert_eq!(sections(&page, &stats).len(), 2);
+        let page = &doc.page;
+        assert_eq!(sections(page, &doc.stats).len(), 2);
         let article = page.subtree(0).find(|&i| &**page.tag(i) == "article").unwrap();
         let mut sel =
             Selection { blocks: vec![Block::new(article, 1.0, "")], ..Selection::new("t", Default::default()) };
-        apply(&page, &stats, &mut sel, false);
-        assert_eq!(crate::output::text::render(&page, &sel), "Story text.");
+        apply(&doc, &mut sel, false);
+        assert_eq!(crate::output::text::render(page, &sel), "Story text.");
         let mut sel =
             Selection { blocks: vec![Block::new(article, 1.0, "")], ..Selection::new("t", Default::default()) };
-        apply(&page, &stats, &mut sel, true);
-        assert_eq!(crate::output::text::render(&page, &sel), "Story text.\n\n3 comments\n\nNice!\n\nAnother");
-    }
-
-    #[test]
-    fn wrappers_named_after_the_page_are_not_comment_sections() {
-        let page = Page::parse(
-            "<body class='single comments-open'><text id='http://example.com/read-comments-on-mobile/'><p>Story.</p>\
-             <div class=comments><p>Nice!</p></div></text></body>",
-        );
-        let stats = NodeStats::compute(&page);
-        let found = sections(&page, &stats);
-        assert_eq!(found.len(), 1);
-        assert_eq!(page.attr(found[0], "class"), Some("comments"));
+        apply(&doc, &mut sel, true);
+        assert_eq!(crate::output::text::render(page, &sel), "Story text.\n\n3 comments\n\nNice!\n\nAnother");
     }
 }

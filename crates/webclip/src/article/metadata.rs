@@ -4,7 +4,9 @@
 //! title records which source won and why.
 
 use super::dates::{date_from_url, parse_date};
+use crate::document::Document;
 use crate::dom::{normalize_ws, NodeId, Page};
+use crate::facts::title::clean_title;
 use html5ever::local_name;
 use serde::Serialize;
 use serde_json::Value;
@@ -155,42 +157,6 @@ fn alnum_lower(s: &str) -> String {
     s.chars().filter(|c| c.is_alphanumeric()).flat_map(char::to_lowercase).collect()
 }
 
-/// `<title>` without the site name: the longest part when split on ` | `, ` - `, ` – `,
-/// ` — `, ` :: `, ` » `.
-pub fn clean_title(title: &str) -> String {
-    let title = normalize_ws(title);
-    let mut parts: Vec<&str> = vec![title.as_str()];
-    for sep in [" | ", " - ", " – ", " — ", " :: ", " » "] {
-        parts = parts.iter().flat_map(|p| p.split(sep)).collect();
-    }
-    parts.retain(|p| !p.trim().is_empty());
-    parts.iter().max_by_key(|p| p.chars().count()).map_or_else(|| title.clone(), |p| p.trim().to_string())
-}
-
-/// The `h1`–`h3` that repeats the page's title: its text (10+ characters) is part of `<title>`
-/// and at least 30 % of it, or holds the title's longest segment; the longest such heading.
-pub fn title_heading(page: &Page) -> Option<NodeId> {
-    let title = page.title()?.to_lowercase();
-    let segment = clean_title(&title);
-    let n = title.chars().count() as f64;
-    let mut best: Option<(usize, NodeId)> = None;
-    for id in 0..page.len() as NodeId {
-        let tag = page.tag(id);
-        let heading = matches!(*tag, local_name!("h1") | local_name!("h2") | local_name!("h3"));
-        if !heading || !page.is_element(id) || page.node(id).hidden {
-            continue;
-        }
-        let text = page.text_content(id).to_lowercase();
-        let m = text.chars().count();
-        let part_of_title = m >= 10 && m as f64 >= 0.3 * n && title.contains(&text);
-        let holds_title = segment.chars().count() >= 10 && text.contains(&segment) && m <= 2 * n as usize;
-        if (part_of_title || holds_title) && best.is_none_or(|(len, _)| m > len) {
-            best = Some((m, id));
-        }
-    }
-    best.map(|(_, id)| id)
-}
-
 fn author_clean(s: &str) -> Option<String> {
     let s = normalize_ws(s);
     let lower = s.to_lowercase();
@@ -257,8 +223,8 @@ fn visible_date(page: &Page) -> Option<String> {
 /// A date written next to the article's title, where bylines put it even without a class
 /// that says so: the short texts (≤ 100 characters) of the 8 elements after the heading that
 /// repeats the page's title (else the first `h1`), then of the 3 before it.
-fn near_title_date(page: &Page) -> Option<String> {
-    let h = page.title_heading().or_else(|| {
+fn near_title_date(page: &Page, heading: Option<NodeId>) -> Option<String> {
+    let h = heading.or_else(|| {
         (1..page.len() as NodeId)
             .find(|&i| page.is_element(i) && *page.tag(i) == local_name!("h1") && !page.node(i).hidden)
     })?;
@@ -297,7 +263,12 @@ fn date_in(text: &str) -> Option<String> {
 
 /// Extracts the metadata of a page. `url` is where the page came from, if known; `body` is
 /// the extracted main text (for language detection).
-pub fn extract(page: &Page, url: Option<&str>, body: Option<&str>) -> Metadata {
+pub fn extract(doc: &Document, body: Option<&str>) -> Metadata {
+    extract_page(&doc.page, doc.title_heading(), doc.url.as_deref(), body)
+}
+
+/// [`extract`] on a page whose title heading (`crate::facts::title::title_heading`) is known.
+pub(crate) fn extract_page(page: &Page, heading: Option<NodeId>, url: Option<&str>, body: Option<&str>) -> Metadata {
     let src = Sources::collect(page);
     let meta = meta_pairs(page, &src.meta);
     let ld = json_ld(page, &src.script);
@@ -401,7 +372,7 @@ pub fn extract(page: &Page, url: Option<&str>, body: Option<&str>) -> Metadata {
         .and_then(parse_date)
         .or_else(|| url.and_then(date_from_url))
         .or_else(|| visible_date(page))
-        .or_else(|| near_title_date(page));
+        .or_else(|| near_title_date(page, heading));
     m.date_modified = article
         .and_then(|a| a.get("dateModified"))
         .and_then(Value::as_str)
@@ -480,6 +451,10 @@ pub fn extract(page: &Page, url: Option<&str>, body: Option<&str>) -> Metadata {
 mod tests {
     use super::*;
 
+    fn ex(page: &Page, url: Option<&str>, body: Option<&str>) -> Metadata {
+        extract_page(page, crate::facts::title::title_heading(page), url, body)
+    }
+
     #[test]
     fn sources_and_choices() {
         let page = Page::parse(
@@ -496,7 +471,7 @@ mod tests {
                "dateModified":"2025-07-21"}]}</script></head>
             <body><h1>Regen erwartet</h1><p class="byline">Von der Redaktion</p><p>Text.</p></body></html>"#,
         );
-        let m = extract(&page, Some("https://t.example/2025/07/20/regen"), None);
+        let m = ex(&page, Some("https://t.example/2025/07/20/regen"), None);
         assert_eq!(m.title.as_deref(), Some("Regen erwartet"));
         assert!(m.title_source.as_deref().unwrap().starts_with("h1+metadata"));
         assert_eq!(m.authors, ["Anna Schmidt", "Ben Ott"]);
@@ -517,7 +492,7 @@ mod tests {
             "<html><head><title>A quiet week in the valley - Valley News</title><meta name=author content='By Jane Roe'></head>\
              <body><div class=post><time datetime='2024-03-05'>5 March</time><p>Body text.</p></div></body></html>",
         );
-        let m = extract(
+        let m = ex(
             &page,
             Some("https://valley.example/news/quiet-week"),
             Some("This is plainly an English sentence about a quiet week in the valley, where nothing much happened."),
@@ -528,16 +503,16 @@ mod tests {
         assert_eq!(m.site_name.as_deref(), Some("valley.example"));
         assert_eq!(m.language_detected.as_deref(), Some("eng"));
         let shown = Page::parse("<body><div class='entry-meta'><span class=posted-on>Posted on March 3, 2024</span></div><p>On 1 May 2020 nothing.</p></body>");
-        assert_eq!(extract(&shown, None, None).date_published.as_deref(), Some("2024-03-03"));
+        assert_eq!(ex(&shown, None, None).date_published.as_deref(), Some("2024-03-03"));
         let unlabelled = Page::parse("<body><p>On 1 May 2020 nothing.</p></body>");
-        assert_eq!(extract(&unlabelled, None, None).date_published, None);
+        assert_eq!(ex(&unlabelled, None, None).date_published, None);
         // A byline without a telling class, next to the title heading, in German.
         let byline = Page::parse(
             "<head><title>Ein ruhiger Tag im Tal | Talblatt</title></head><body><p>Menü</p><h1>Ein ruhiger Tag im Tal</h1>\
              <div><span>Von Anna Berg, 12. März 2024</span></div><p>Am 1. Mai 2020 geschah nichts.</p></body>",
         );
-        assert_eq!(extract(&byline, None, None).date_published.as_deref(), Some("2024-03-12"));
-        let empty = extract(&Page::parse("<p>x</p>"), None, None);
+        assert_eq!(ex(&byline, None, None).date_published.as_deref(), Some("2024-03-12"));
+        let empty = ex(&Page::parse("<p>x</p>"), None, None);
         assert_eq!(empty.title, None);
         assert!(empty.authors.is_empty());
     }

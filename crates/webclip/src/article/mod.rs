@@ -1,6 +1,186 @@
-//! The parts of an article around its body: metadata today (title, authors, dates, site,
-//! language, links, image, categories, tags).
+//! The article: what a user gets back — title and metadata, the body (one part per page of
+//! the article, each a [`Document`] with the [`Selection`] made on it), figures with their
+//! captions, the links an article has (canonical, print version, next page), and provenance
+//! (method, charset, warnings, timings). Every writer, the JSON output, batch records, the
+//! service and the Python package take an `Article`.
 
 pub mod comments;
 pub mod dates;
 pub mod metadata;
+
+use crate::document::{Document, Timings};
+use crate::dom::{NodeId, Page};
+use crate::output::walk::ContentOptions;
+use crate::selection::Selection;
+use crate::visual::Rect;
+use html5ever::local_name;
+use metadata::Metadata;
+use serde::Serialize;
+
+/// An image of the article with its caption.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Figure {
+    pub src: String,
+    pub alt: String,
+    /// The `figcaption` of the `figure` the image is in, if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub caption: Option<String>,
+    /// The image's box when the page was laid out (CSS px).
+    #[serde(rename = "box", skip_serializing_if = "Option::is_none")]
+    pub rect: Option<Rect>,
+}
+
+/// Links of the article to other versions and pages of it.
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct Links {
+    /// `<link rel=canonical>` / `og:url`.
+    pub canonical: Option<String>,
+    /// The printer-friendly version (Article Clipper §2.1), when found.
+    pub print: Option<String>,
+    /// The next page of a multi-page article (Article Clipper §2.5), when found.
+    pub next: Option<String>,
+}
+
+/// One page of the article: the document and what was selected on it.
+#[derive(Debug, Clone)]
+pub struct Part {
+    pub document: Document,
+    pub selection: Selection,
+}
+
+/// How the article was made.
+#[derive(Debug, Clone, Serialize)]
+pub struct Provenance {
+    pub method: String,
+    pub options: serde_json::Value,
+    pub charset: &'static str,
+    pub charset_source: crate::input::CharsetSource,
+    /// Things worth telling the user that did not stop extraction.
+    pub warnings: Vec<String>,
+    /// Of the first page.
+    pub timings: Timings,
+}
+
+/// An extracted article.
+#[derive(Debug, Clone)]
+pub struct Article {
+    pub metadata: Metadata,
+    /// At least one; more for a multi-page article, in reading order.
+    pub parts: Vec<Part>,
+    pub figures: Vec<Figure>,
+    pub links: Links,
+    pub provenance: Provenance,
+    /// What the writers include.
+    pub content: ContentOptions,
+}
+
+/// Output formats of the body.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    Text,
+    Markdown,
+    Html,
+}
+
+impl Format {
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Text => "text",
+            Format::Markdown => "markdown",
+            Format::Html => "html",
+        }
+    }
+}
+
+impl Article {
+    /// The article of one page: its selection, metadata and figures.
+    pub fn assemble(document: Document, selection: Selection, metadata: Metadata, content: ContentOptions) -> Article {
+        let mut warnings = document.warnings.clone();
+        warnings.extend(selection.warnings.iter().cloned());
+        let provenance = Provenance {
+            method: selection.method.clone(),
+            options: selection.options.clone(),
+            charset: document.encoding.name(),
+            charset_source: document.charset_source,
+            warnings,
+            timings: document.timings,
+        };
+        let figures = figures(&document, &selection);
+        let links = Links { canonical: metadata.canonical_url.clone(), ..Default::default() };
+        Article { metadata, parts: vec![Part { document, selection }], figures, links, provenance, content }
+    }
+
+    /// The title (from the metadata).
+    pub fn title(&self) -> Option<&str> {
+        self.metadata.title.as_deref()
+    }
+
+    /// The first page's document.
+    pub fn document(&self) -> &Document {
+        &self.parts[0].document
+    }
+
+    /// The first page's selection.
+    pub fn selection(&self) -> &Selection {
+        &self.parts[0].selection
+    }
+
+    /// True when no page had main content.
+    pub fn is_empty(&self) -> bool {
+        self.parts.iter().all(|p| p.selection.is_empty())
+    }
+
+    /// Appends the next page of a multi-page article; its figures follow the earlier ones.
+    pub fn push_part(&mut self, document: Document, selection: Selection) {
+        self.figures.extend(figures(&document, &selection));
+        self.provenance.warnings.extend(document.warnings.iter().cloned());
+        self.provenance.warnings.extend(selection.warnings.iter().cloned());
+        self.parts.push(Part { document, selection });
+    }
+
+    /// The body as plain text.
+    pub fn text(&self) -> String {
+        self.render(Format::Text)
+    }
+
+    /// The body in a format; parts are joined as blocks.
+    pub fn render(&self, format: Format) -> String {
+        let parts: Vec<String> = self
+            .parts
+            .iter()
+            .map(|p| crate::output::render_selection(&p.document.page, &p.selection, &self.content, format))
+            .filter(|s| !s.is_empty())
+            .collect();
+        parts.join(if format == Format::Html { "\n" } else { "\n\n" })
+    }
+}
+
+/// The images the selection keeps, with the caption of their `figure`.
+fn figures(doc: &Document, selection: &Selection) -> Vec<Figure> {
+    let page = &doc.page;
+    if selection.is_empty() || page.find_tag(&local_name!("img")).is_none() {
+        return Vec::new();
+    }
+    let (keep, _) = crate::output::walk::kept(page, selection);
+    (0..page.len() as NodeId)
+        .filter(|&i| {
+            keep[i as usize] && page.is_element(i) && !page.node(i).hidden && *page.tag(i) == local_name!("img")
+        })
+        .filter_map(|i| {
+            let src = page.attr(i, "src").filter(|s| !s.trim().is_empty())?.trim().to_string();
+            Some(Figure {
+                src,
+                alt: page.attr(i, "alt").unwrap_or("").trim().to_string(),
+                caption: caption(page, i),
+                rect: doc.visual.as_ref().and_then(|v| v.node(i).rect),
+            })
+        })
+        .collect()
+}
+
+/// The `figcaption` text of the nearest `figure` around an image.
+fn caption(page: &Page, img: NodeId) -> Option<String> {
+    let figure = page.ancestors(img).find(|&a| page.is_element(a) && *page.tag(a) == local_name!("figure"))?;
+    let cap = page.subtree(figure).find(|&i| page.is_element(i) && *page.tag(i) == local_name!("figcaption"))?;
+    Some(page.text_content(cap)).filter(|t| !t.is_empty())
+}

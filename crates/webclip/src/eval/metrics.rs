@@ -41,19 +41,87 @@ fn grams(tokens: &[String], n: usize) -> Vec<String> {
     tokens.windows(n).map(|w| w.join(" ")).collect()
 }
 
-/// tp, fp, fn counts for one page.
+/// Confusion counts: true positives, false positives, false negatives, true negatives.
+///
+/// The one count type of the crate: text-overlap scores of a page (shingles, snippets; `tn`
+/// stays 0 there, since there is nothing to count), node-level classification (the boosted
+/// paper's Table 3: P = correct / identified, R = correct / actual, eqs. 1–3) and label
+/// agreement.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Counts {
     pub tp: u64,
     pub fp: u64,
     pub fn_: u64,
+    pub tn: u64,
 }
 
 impl Counts {
-    pub fn add(&mut self, o: Counts) {
+    /// Counts one decision.
+    pub fn add(&mut self, truth: bool, predicted: bool) {
+        self.add_weighted(truth, predicted, 1);
+    }
+
+    /// Counts one decision `weight` times (e.g. a leaf weighted by its characters).
+    pub fn add_weighted(&mut self, truth: bool, predicted: bool, weight: u64) {
+        match (truth, predicted) {
+            (true, true) => self.tp += weight,
+            (false, true) => self.fp += weight,
+            (true, false) => self.fn_ += weight,
+            (false, false) => self.tn += weight,
+        }
+    }
+
+    /// Adds another set of counts.
+    pub fn merge(&mut self, o: Counts) {
         self.tp += o.tp;
         self.fp += o.fp;
         self.fn_ += o.fn_;
+        self.tn += o.tn;
+    }
+
+    /// tp + fp + fn + tn.
+    pub fn total(&self) -> u64 {
+        self.tp + self.fp + self.fn_ + self.tn
+    }
+
+    /// tp / (tp + fp); 0 when nothing was predicted positive.
+    pub fn precision(&self) -> f64 {
+        self.tp as f64 / (self.tp + self.fp).max(1) as f64
+    }
+
+    /// tp / (tp + fn); 0 when nothing is positive.
+    pub fn recall(&self) -> f64 {
+        self.tp as f64 / (self.tp + self.fn_).max(1) as f64
+    }
+
+    /// [`f1`] of [`Counts::precision`] and [`Counts::recall`].
+    pub fn f1(&self) -> f64 {
+        f1(self.precision(), self.recall())
+    }
+
+    /// Precision, recall and F1 together.
+    pub fn prf(&self) -> Prf {
+        let (p, r) = (self.precision(), self.recall());
+        Prf { p, r, f1: f1(p, r) }
+    }
+
+    /// (tp + tn) / total; 0 when there is nothing.
+    pub fn accuracy(&self) -> f64 {
+        (self.tp + self.tn) as f64 / self.total().max(1) as f64
+    }
+
+    /// Cohen's kappa: agreement beyond chance between truth and prediction, (a − pₑ)/(1 − pₑ)
+    /// with pₑ from the marginals; 1 when chance agreement is already total.
+    pub fn kappa(&self) -> f64 {
+        let total = self.total().max(1) as f64;
+        let pe = ((self.tp + self.fn_) as f64 * (self.tp + self.fp) as f64
+            + (self.fp + self.tn) as f64 * (self.fn_ + self.tn) as f64)
+            / (total * total);
+        if pe < 1.0 {
+            (self.accuracy() - pe) / (1.0 - pe)
+        } else {
+            1.0
+        }
     }
 }
 
@@ -65,7 +133,8 @@ pub struct Prf {
     pub f1: f64,
 }
 
-fn f1(p: f64, r: f64) -> f64 {
+/// F1: the harmonic mean 2PR/(P+R) of precision and recall; 0 when both are 0.
+pub fn f1(p: f64, r: f64) -> f64 {
     if p + r == 0.0 {
         0.0
     } else {
@@ -86,7 +155,7 @@ pub fn shingle_counts(output: &str, truth: &str) -> Counts {
     let (o, t) = (bag(output), bag(truth));
     let total = |m: &HashMap<String, u64>| m.values().sum::<u64>();
     let tp: u64 = o.iter().map(|(g, &c)| c.min(t.get(g).copied().unwrap_or(0))).sum();
-    Counts { tp, fp: total(&o) - tp, fn_: total(&t) - tp }
+    Counts { tp, fp: total(&o) - tp, fn_: total(&t) - tp, tn: 0 }
 }
 
 fn set_prf(o: &HashSet<String>, t: &HashSet<String>) -> Prf {
@@ -128,7 +197,7 @@ pub fn snippet_counts(output: &str, with: &[String], without: &[String]) -> Coun
         !n.is_empty() && out.contains(&n)
     };
     let hits = with.iter().filter(|s| found(s)).count() as u64;
-    Counts { tp: hits, fn_: with.len() as u64 - hits, fp: without.iter().filter(|s| found(s)).count() as u64 }
+    Counts { tp: hits, fn_: with.len() as u64 - hits, fp: without.iter().filter(|s| found(s)).count() as u64, tn: 0 }
 }
 
 /// The scores of one page.
@@ -164,16 +233,8 @@ pub struct Summary {
 /// Aggregates page scores as the module documentation describes.
 pub fn summarize(scores: &[PageScore]) -> Summary {
     let mean = |v: Vec<f64>| if v.is_empty() { 0.0 } else { v.iter().sum::<f64>() / v.len() as f64 };
-    let sh_p = mean(
-        scores.iter().filter(|s| s.sh.tp + s.sh.fp > 0).map(|s| s.sh.tp as f64 / (s.sh.tp + s.sh.fp) as f64).collect(),
-    );
-    let sh_r = mean(
-        scores
-            .iter()
-            .filter(|s| s.sh.tp + s.sh.fn_ > 0)
-            .map(|s| s.sh.tp as f64 / (s.sh.tp + s.sh.fn_) as f64)
-            .collect(),
-    );
+    let sh_p = mean(scores.iter().filter(|s| s.sh.tp + s.sh.fp > 0).map(|s| s.sh.precision()).collect());
+    let sh_r = mean(scores.iter().filter(|s| s.sh.tp + s.sh.fn_ > 0).map(|s| s.sh.recall()).collect());
     let avg = |get: fn(&PageScore) -> Prf| {
         let p = mean(scores.iter().map(|s| get(s).p).collect());
         let r = mean(scores.iter().map(|s| get(s).r).collect());
@@ -184,15 +245,11 @@ pub fn summarize(scores: &[PageScore]) -> Summary {
     let mut any = false;
     for s in scores {
         if let Some(c) = s.snippets {
-            snip.add(c);
+            snip.merge(c);
             any = true;
         }
     }
-    let snippets = any.then(|| {
-        let p = if snip.tp + snip.fp == 0 { 0.0 } else { snip.tp as f64 / (snip.tp + snip.fp) as f64 };
-        let r = if snip.tp + snip.fn_ == 0 { 0.0 } else { snip.tp as f64 / (snip.tp + snip.fn_) as f64 };
-        Prf { p, r, f1: f1(p, r) }
-    });
+    let snippets = any.then(|| snip.prf());
     Summary {
         pages: scores.len(),
         sh: Prf { p: sh_p, r: sh_r, f1: f1(sh_p, sh_r) },
@@ -211,6 +268,38 @@ mod tests {
     }
 
     #[test]
+    fn confusion_by_hand() {
+        let mut c = Counts::default();
+        for (t, p) in [(true, true), (true, false), (false, true), (true, true), (false, false)] {
+            c.add(t, p);
+        }
+        assert_eq!(c, Counts { tp: 2, fp: 1, fn_: 1, tn: 1 });
+        assert!((c.precision() - 2.0 / 3.0).abs() < 1e-12);
+        assert!((c.recall() - 2.0 / 3.0).abs() < 1e-12);
+        close(c.f1(), 2.0 / 3.0);
+        close(c.accuracy(), 3.0 / 5.0);
+        // pe = (3·3 + 2·2) / 25 = 13/25; kappa = (15/25 − 13/25) / (12/25) = 1/6.
+        close(c.kappa(), 1.0 / 6.0);
+        assert_eq!(c.prf(), Prf { p: c.precision(), r: c.recall(), f1: c.f1() });
+        let mut m = c;
+        m.merge(c);
+        assert_eq!(m, Counts { tp: 4, fp: 2, fn_: 2, tn: 2 });
+        let mut w = Counts::default();
+        w.add_weighted(true, false, 7);
+        assert_eq!(w, Counts { fn_: 7, ..Default::default() });
+    }
+
+    #[test]
+    fn degenerate_counts() {
+        let none = Counts::default();
+        assert_eq!((none.precision(), none.recall(), none.f1(), none.accuracy()), (0.0, 0.0, 0.0, 0.0));
+        // All negatives, all predicted negative: chance agreement is total.
+        assert_eq!(Counts { tn: 5, ..Default::default() }.kappa(), 1.0);
+        close(f1(0.5, 0.25), 2.0 * 0.5 * 0.25 / 0.75);
+        assert_eq!(f1(0.0, 0.0), 0.0);
+    }
+
+    #[test]
     fn tokens_are_unicode_words() {
         assert_eq!(tokens("Héllo, wörld! 42 a_b — 日本語"), ["Héllo", "wörld", "42", "a_b", "日本語"]);
     }
@@ -219,22 +308,22 @@ mod tests {
     fn shingles_by_hand() {
         // truth: a b c d e  -> shingles abcd, bcde
         // output: a b c d x -> shingles abcd, bcdx
-        assert_eq!(shingle_counts("a b c d x", "a b c d e"), Counts { tp: 1, fp: 1, fn_: 1 });
+        assert_eq!(shingle_counts("a b c d x", "a b c d e"), Counts { tp: 1, fp: 1, fn_: 1, tn: 0 });
         // Case is kept: "A" differs from "a".
-        assert_eq!(shingle_counts("A b c d", "a b c d"), Counts { tp: 0, fp: 1, fn_: 1 });
+        assert_eq!(shingle_counts("A b c d", "a b c d"), Counts { tp: 0, fp: 1, fn_: 1, tn: 0 });
         // Short texts are one shorter shingle.
-        assert_eq!(shingle_counts("x y", "x y"), Counts { tp: 1, fp: 0, fn_: 0 });
+        assert_eq!(shingle_counts("x y", "x y"), Counts { tp: 1, fp: 0, fn_: 0, tn: 0 });
         // Multisets: a repeated shingle counts as often as it occurs in both.
         // "a b c d a b c d": abcd, bcda, cdab, dabc, abcd -> abcd twice.
-        assert_eq!(shingle_counts("a b c d", "a b c d a b c d"), Counts { tp: 1, fp: 0, fn_: 4 });
-        assert_eq!(shingle_counts("", "a b c d"), Counts { tp: 0, fp: 0, fn_: 1 });
+        assert_eq!(shingle_counts("a b c d", "a b c d a b c d"), Counts { tp: 1, fp: 0, fn_: 4, tn: 0 });
+        assert_eq!(shingle_counts("", "a b c d"), Counts { tp: 0, fp: 0, fn_: 1, tn: 0 });
     }
 
     #[test]
     fn sh_summary_means_by_hand() {
-        let a = PageScore { sh: Counts { tp: 1, fp: 1, fn_: 3 }, ..Default::default() }; // p .5 r .25
-        let b = PageScore { sh: Counts { tp: 0, fp: 0, fn_: 2 }, ..Default::default() }; // empty output: r 0, no p
-        let c = PageScore { sh: Counts { tp: 0, fp: 4, fn_: 0 }, ..Default::default() }; // empty truth: p 0, no r
+        let a = PageScore { sh: Counts { tp: 1, fp: 1, fn_: 3, tn: 0 }, ..Default::default() }; // p .5 r .25
+        let b = PageScore { sh: Counts { tp: 0, fp: 0, fn_: 2, tn: 0 }, ..Default::default() }; // empty output: r 0, no p
+        let c = PageScore { sh: Counts { tp: 0, fp: 4, fn_: 0, tn: 0 }, ..Default::default() }; // empty truth: p 0, no r
         let s = summarize(&[a, b, c]);
         close(s.sh.p, 0.25); // (0.5 + 0) / 2
         close(s.sh.r, 0.125); // (0.25 + 0) / 2
@@ -268,7 +357,7 @@ mod tests {
         let with = vec!["Hello  World".to_string(), "missing one".to_string()];
         let without = vec!["Cookie banner".to_string()];
         let c = snippet_counts("intro hello world and the cookie\nbanner", &with, &without);
-        assert_eq!(c, Counts { tp: 1, fp: 1, fn_: 1 });
+        assert_eq!(c, Counts { tp: 1, fp: 1, fn_: 1, tn: 0 });
         let s = summarize(&[PageScore { snippets: Some(c), ..Default::default() }]);
         let p = s.snippets.unwrap();
         close(p.p, 0.5);

@@ -2,6 +2,7 @@
 //! training through forust-ml. Trained trees are copied into [`GbtModel`] node by node, so the
 //! extractor needs no training library and predictions are identical to forust's.
 
+use crate::error::Error;
 use serde::{Deserialize, Serialize};
 
 /// Marks a leaf in [`Tree::feature`].
@@ -258,23 +259,23 @@ impl GbtModel {
     }
 
     /// Checks that every index is in range, so that evaluation cannot panic on a bad file.
-    pub fn validate(&self, n_features: usize) -> Result<(), String> {
+    pub fn validate(&self, n_features: usize) -> crate::Result<()> {
         for (k, t) in self.trees.iter().enumerate() {
             let n = t.feature.len();
             if n == 0 || [t.threshold.len(), t.left.len(), t.right.len(), t.value.len()].iter().any(|&l| l != n) {
-                return Err(format!("tree {k}: arrays of different lengths"));
+                return Err(Error::Model(format!("tree {k}: arrays of different lengths")));
             }
             for i in 0..n {
                 if t.feature[i] == LEAF {
                     continue;
                 }
                 if t.feature[i] as usize >= n_features {
-                    return Err(format!("tree {k} node {i}: feature {} out of range", t.feature[i]));
+                    return Err(Error::Model(format!("tree {k} node {i}: feature {} out of range", t.feature[i])));
                 }
                 // Children after their parent: no cycles, so evaluation terminates.
                 for c in [t.left[i], t.right[i]] {
                     if c as usize >= n || c as usize <= i {
-                        return Err(format!("tree {k} node {i}: bad child {c}"));
+                        return Err(Error::Model(format!("tree {k} node {i}: bad child {c}")));
                     }
                 }
             }
@@ -316,10 +317,10 @@ impl Default for GbtOptions {
 /// Trains with forust-ml (log loss) and copies the trees. `threads` = 1 is bit-for-bit
 /// reproducible.
 #[cfg(feature = "train")]
-pub fn train(s: &super::Samples, o: &GbtOptions, threads: usize) -> Result<GbtModel, String> {
+pub fn train(s: &super::Samples, o: &GbtOptions, threads: usize) -> crate::Result<GbtModel> {
     use forust_ml::{objective::ObjectiveType, GradientBooster, Matrix};
     if s.is_empty() {
-        return Err("no training samples".into());
+        return Err(Error::Training("no training samples".into()));
     }
     // forust wants column-major data.
     let (rows, cols) = (s.len(), s.n_features);
@@ -343,7 +344,7 @@ pub fn train(s: &super::Samples, o: &GbtOptions, threads: usize) -> Result<GbtMo
         .set_seed(o.seed)
         .set_parallel(threads > 1)
         .set_num_threads(Some(threads.max(1)));
-    booster.fit_unweighted(&matrix, &s.y, None).map_err(|e| e.to_string())?;
+    booster.fit_unweighted(&matrix, &s.y, None).map_err(|e| Error::Training(format!("forust-ml: {e}")))?;
     let trees = booster
         .trees
         .iter()

@@ -1,7 +1,10 @@
 //! Learning: feature scaling, logistic regression, a linear SVM, gradient-boosted trees (a
 //! small evaluator here; training through forust-ml behind the `train` feature), model files,
-//! and the cross-validation glue. Feature definitions live with the methods that use them.
+//! and cross-validation, parameter grids and ablations over any [`cv::FeatureSource`].
+//! Feature definitions live with the methods that use them; confusion counts and F1 are
+//! [`crate::eval::metrics::Counts`].
 
+pub mod cv;
 pub mod gbt;
 pub mod linear;
 pub mod model;
@@ -101,51 +104,6 @@ pub fn sigmoid(z: f64) -> f64 {
     1.0 / (1.0 + (-z).exp())
 }
 
-/// Node-level confusion counts (the paper's Table 3: P = correct / identified, R = correct /
-/// actual, eqs. 1–3).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Confusion {
-    pub tp: u64,
-    pub fp: u64,
-    pub fn_: u64,
-    pub tn: u64,
-}
-
-impl Confusion {
-    pub fn add(&mut self, truth: bool, predicted: bool) {
-        match (truth, predicted) {
-            (true, true) => self.tp += 1,
-            (false, true) => self.fp += 1,
-            (true, false) => self.fn_ += 1,
-            (false, false) => self.tn += 1,
-        }
-    }
-
-    pub fn merge(&mut self, o: Confusion) {
-        self.tp += o.tp;
-        self.fp += o.fp;
-        self.fn_ += o.fn_;
-        self.tn += o.tn;
-    }
-
-    pub fn precision(&self) -> f64 {
-        self.tp as f64 / (self.tp + self.fp).max(1) as f64
-    }
-
-    pub fn recall(&self) -> f64 {
-        self.tp as f64 / (self.tp + self.fn_).max(1) as f64
-    }
-
-    pub fn f1(&self) -> f64 {
-        let (p, r) = (self.precision(), self.recall());
-        if p + r == 0.0 {
-            0.0
-        } else {
-            2.0 * p * r / (p + r)
-        }
-    }
-}
-
 /// Assigns each group (page) to one of `k` folds, shuffled with `seed`.
 pub fn group_folds(groups: &[u32], k: usize, seed: u64) -> Vec<usize> {
     let n_groups = groups.iter().copied().max().map_or(0, |m| m as usize + 1);
@@ -174,15 +132,5 @@ mod tests {
             }
         }
         assert!(folds.contains(&0) && folds.contains(&1));
-    }
-
-    #[test]
-    fn confusion_by_hand() {
-        let mut c = Confusion::default();
-        for (t, p) in [(true, true), (true, false), (false, true), (true, true), (false, false)] {
-            c.add(t, p);
-        }
-        assert!((c.precision() - 2.0 / 3.0).abs() < 1e-12);
-        assert!((c.recall() - 2.0 / 3.0).abs() < 1e-12);
     }
 }

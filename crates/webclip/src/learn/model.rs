@@ -5,6 +5,7 @@ use super::gbt::GbtModel;
 use super::linear::LinearModel;
 use super::scale::Scaler;
 use super::sigmoid;
+use crate::error::{Error, Result};
 use serde::{Deserialize, Serialize};
 
 /// The learner inside a model.
@@ -22,6 +23,14 @@ impl Learner {
             Learner::Gbt(_) => "gbt",
             Learner::Logistic(_) => "logistic",
             Learner::Svm(_) => "svm",
+        }
+    }
+
+    /// The margin (the score before the logistic function) of a scaled row.
+    pub fn margin(&self, row: &[f64]) -> f64 {
+        match self {
+            Learner::Gbt(m) => m.margin(row),
+            Learner::Logistic(m) | Learner::Svm(m) => m.margin(row),
         }
     }
 }
@@ -47,10 +56,7 @@ impl Model {
     /// The positive-class score of a raw (unscaled) feature row; `row` is scaled in place.
     pub fn score(&self, row: &mut [f64]) -> f64 {
         self.scaler.apply(row);
-        sigmoid(match &self.learner {
-            Learner::Gbt(m) => m.margin(row),
-            Learner::Logistic(m) | Learner::Svm(m) => m.margin(row),
-        })
+        sigmoid(self.learner.margin(row))
     }
 
     /// Scores many raw rows (row-major, scaled in place) into `out`.
@@ -70,12 +76,13 @@ impl Model {
         }
     }
 
-    /// Reads and checks a model.
-    pub fn from_json(s: &str) -> Result<Model, String> {
-        let mut m: Model = serde_json::from_str(s).map_err(|e| format!("not a webclip model: {e}"))?;
+    /// Reads and checks a model: JSON of a model whose scaler, feature names and learner agree
+    /// in width, and whose trees only index features and nodes that exist.
+    pub fn from_json(s: &str) -> Result<Model> {
+        let mut m: Model = serde_json::from_str(s).map_err(|e| Error::Model(e.to_string()))?;
         let n = m.feature_names.len();
         if m.scaler.mean.len() != n || m.scaler.std.len() != n {
-            return Err(format!("scaler has {} features, model {}", m.scaler.mean.len(), n));
+            return Err(Error::Model(format!("scaler has {} features, model {}", m.scaler.mean.len(), n)));
         }
         match &mut m.learner {
             Learner::Gbt(g) => {
@@ -83,7 +90,7 @@ impl Model {
                 g.prepare();
             }
             Learner::Logistic(l) | Learner::Svm(l) if l.weights.len() != n => {
-                return Err(format!("linear model has {} weights for {} features", l.weights.len(), n))
+                return Err(Error::Model(format!("linear model has {} weights for {} features", l.weights.len(), n)))
             }
             _ => {}
         }

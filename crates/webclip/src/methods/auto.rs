@@ -18,12 +18,12 @@
 //!    without its comment sections).
 
 use super::boosted::Boosted;
-use super::cnr::{best_block, compute_cnr, CnrOptions};
 use super::Method;
+use crate::document::Document;
 use crate::dom::{NodeId, Page, NONE};
-use crate::leaves::{leaves, Leaf};
+use crate::facts::cnr::{best_block, compute_cnr, DEFAULT_TOP};
+use crate::leaves::Leaf;
 use crate::selection::{Block, Selection};
-use crate::stats::NodeStats;
 use serde::Serialize;
 
 /// Precision/recall bias: moves the thresholds.
@@ -108,14 +108,15 @@ impl Method for Auto {
         "auto"
     }
 
-    fn select(&self, page: &Page, stats: &NodeStats) -> Selection {
+    fn select(&self, doc: &Document) -> Selection {
+        let (page, stats) = (&doc.page, &doc.stats);
         let (tau, keep_inside, keep_outside) = self.options.effective();
-        let ls = leaves(page, stats);
-        let sections = if self.options.comments { Vec::new() } else { crate::article::comments::sections(page, stats) };
+        let ls = doc.leaves();
+        let sections: &[NodeId] = if self.options.comments { &[] } else { doc.comment_sections() };
         // Leaves in comment sections count as boilerplate: p = 0, not worth scoring.
         let in_comments = |k: usize| sections.iter().any(|&c| page.contains(c, ls[k].first));
-        let p = self.boosted.scores_except(page, stats, &ls, in_comments);
-        let in_link = if self.options.link_discount > 0.0 { page.inside_links() } else { Vec::new() };
+        let p = self.boosted.scores_except(doc, in_comments);
+        let in_link = if self.options.link_discount > 0.0 { doc.inside_links() } else { &[] };
         // Per leaf: characters, and linked characters.
         let sizes: Vec<(f64, f64)> = ls
             .iter()
@@ -132,7 +133,7 @@ impl Method for Auto {
                 (chars, linked)
             })
             .collect();
-        let (mut gain, mut mass) = self.gains(page, &ls, &p, &sizes, tau);
+        let (mut gain, mut mass) = self.gains(page, ls, &p, &sizes, tau);
         let argmax = |gain: &[f64]| {
             (1..page.len() as NodeId)
                 .filter(|&i| page.is_element(i))
@@ -146,7 +147,7 @@ impl Method for Auto {
             // half the page's best one instead, with keep_inside scaled alike.
             let scale = top / 2.0 / tau;
             (tau, keep_inside) = (tau * scale, keep_inside * scale);
-            (gain, mass) = self.gains(page, &ls, &p, &sizes, tau);
+            (gain, mass) = self.gains(page, ls, &p, &sizes, tau);
             best = argmax(&gain);
         }
         let options = serde_json::json!({ "auto": self.options, "model": self.boosted.model.features });
@@ -157,21 +158,21 @@ impl Method for Auto {
                     // Nothing outside the comment sections is content (a discussion page):
                     // the comments are, if the model finds a region among them.
                     let with = Auto { options: AutoOptions { comments: true, ..self.options }, ..self.clone() };
-                    let sel = with.select(page, stats);
+                    let sel = with.select(doc);
                     if sel.blocks.first().is_some_and(|b| !b.reason.starts_with(CNR_FALLBACK)) {
                         return sel;
                     }
                 }
                 // CNR on the page without its comment sections.
                 let mut removed = vec![false; page.len()];
-                for &c in &sections {
+                for &c in sections {
                     for i in page.subtree(c) {
                         removed[i as usize] = true;
                     }
                 }
                 let values = compute_cnr(page, stats, &removed);
                 let mut sel = Selection::new(self.name(), options);
-                if let Some(b) = best_block(page, &values, CnrOptions::default().top) {
+                if let Some(b) = best_block(page, &values, DEFAULT_TOP) {
                     let mut block = Block::new(b, values.cnr[b as usize], format!("{CNR_FALLBACK}: {}", page.xpath(b)));
                     block.excluded = sections.iter().copied().filter(|&c| page.is_ancestor(b, c)).collect();
                     sel.blocks.push(block);
@@ -179,7 +180,7 @@ impl Method for Auto {
                 return sel;
             }
         };
-        let heading = page.title_heading().filter(|&h| self.options.title_anchor > 0.0 && !page.contains(region, h));
+        let heading = doc.title_heading().filter(|&h| self.options.title_anchor > 0.0 && !page.contains(region, h));
         let region = match heading {
             Some(h) => page
                 .ancestors(h)
@@ -260,13 +261,13 @@ mod tests {
              flew for an hour above the beach before the string broke.</p></div>\
              <table><tr>{junk}</tr></table><div id=side><ul>{tags}</ul></div></body></html>"
         );
-        let page = Page::parse(&html);
-        let stats = NodeStats::compute(&page);
+        let doc = Document::parse(&html);
+        let page = &doc.page;
         let run = |title_anchor: f64| {
             // Without the spread rule (the sidebar holds most of the confident mass).
             let options = AutoOptions { title_anchor, min_coverage: 0.0, ..Default::default() };
             let auto = Auto { boosted: tables_are_boilerplate(), options };
-            crate::output::text::render(&page, &auto.select(&page, &stats))
+            crate::output::text::render(page, &auto.select(&doc))
         };
         let text = run(AutoOptions::default().title_anchor);
         assert!(text.contains("Kites fly best") && !text.contains("Another tag"), "{text}");
@@ -294,11 +295,11 @@ mod tests {
         let nav = "<td>Home</td><td>Archive</td><td>About this site and its many authors</td>";
         let comment = "<div class=comment><p>I completely agree with everything that was said here, and would add a remark of my own.</p></div>";
         let html = format!("<body><table><tr>{nav}</tr></table><div id=comments>{}</div></body>", comment.repeat(4));
-        let page = Page::parse(&html);
-        let stats = NodeStats::compute(&page);
+        let doc = Document::parse(&html);
+        let page = &doc.page;
         let auto = Auto { boosted: tables_are_boilerplate(), options: AutoOptions::default() };
-        let sel = auto.select(&page, &stats);
-        let text = crate::output::text::render(&page, &sel);
+        let sel = auto.select(&doc);
+        let text = crate::output::text::render(page, &sel);
         assert!(text.contains("I completely agree") && !text.contains("Archive"), "{text}");
         assert!(!sel.blocks[0].reason.starts_with(CNR_FALLBACK), "{}", sel.blocks[0].reason);
     }
@@ -310,16 +311,16 @@ mod tests {
             "<body><nav><a>Home</a></nav><article><p>The short post itself, a single paragraph about a clever interface detail.</p></article><section class=comments>{}</section><footer><a>Legal</a></footer></body>",
             comment.repeat(6)
         );
-        let page = Page::parse(&html);
-        let stats = NodeStats::compute(&page);
+        let doc = Document::parse(&html);
+        let page = &doc.page;
         let auto = Auto { boosted: hopeless(), options: AutoOptions::default() };
-        let sel = auto.select(&page, &stats);
-        let text = crate::output::text::render(&page, &sel);
+        let sel = auto.select(&doc);
+        let text = crate::output::text::render(page, &sel);
         assert!(text.contains("The short post itself"), "{text}");
         assert!(!text.contains("I completely agree"), "{text}");
         assert!(sel.blocks[0].reason.starts_with("fallback to CNR"));
         let with = Auto { boosted: hopeless(), options: AutoOptions { comments: true, ..Default::default() } };
-        let text = crate::output::text::render(&page, &with.select(&page, &stats));
+        let text = crate::output::text::render(page, &with.select(&doc));
         assert!(text.contains("I completely agree"), "{text}");
     }
 }

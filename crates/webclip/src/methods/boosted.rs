@@ -12,12 +12,13 @@
 //! ancestors and distance to CNR's block, text density around the leaf, tag-path repetition,
 //! class/id cue words, and semantic ancestors.
 
-use super::cnr::{best_block, compute_cnr, CnrOptions, CnrValues};
 use super::Method;
+use crate::document::Document;
 use crate::dom::{NodeId, NodeKind, Page, NONE};
+use crate::facts::cnr::CnrValues;
 use crate::learn::model::Model;
 use crate::learn::Samples;
-use crate::leaves::{leaves, Leaf};
+use crate::leaves::Leaf;
 use crate::selection::Selection;
 use crate::stats::NodeStats;
 use html5ever::LocalName;
@@ -197,10 +198,10 @@ pub fn feature_width(set: FeatureSet) -> usize {
 }
 
 /// Computes the feature rows of a page's leaves (row-major, `feature_names(set).len()` wide).
-pub fn features(page: &Page, stats: &NodeStats, ls: &[Leaf], set: FeatureSet) -> Vec<f64> {
-    let mut ctx = FeatureContext::new(page, stats, ls, set);
+pub fn features(doc: &Document, set: FeatureSet) -> Vec<f64> {
+    let mut ctx = FeatureContext::new(doc, set);
     let width = ctx.width;
-    let mut x = vec![0.0; ls.len() * width];
+    let mut x = vec![0.0; doc.leaves().len() * width];
     for (k, row) in x.chunks_exact_mut(width.max(1)).enumerate() {
         ctx.fill(k, row);
     }
@@ -217,7 +218,7 @@ pub struct FeatureContext<'a> {
     pub width: usize,
     counts: Vec<LeafCounts>,
     /// CNR values, CNR's main block and the page's highest element CNR (extended set).
-    cnr: Option<(CnrValues, Option<NodeId>, f64)>,
+    cnr: Option<(&'a CnrValues, Option<NodeId>, f64)>,
     /// Per leaf: (leaves sharing its tag path, characters under that path).
     path: Vec<(f64, f64)>,
     total_chars: f64,
@@ -241,9 +242,9 @@ pub struct FeatureContext<'a> {
 }
 
 impl<'a> FeatureContext<'a> {
-    pub fn new(page: &'a Page, stats: &'a NodeStats, ls: &'a [Leaf], set: FeatureSet) -> Self {
-        // Inside an <a>: one forward pass.
-        let in_link = page.inside_links();
+    pub fn new(doc: &'a Document, set: FeatureSet) -> Self {
+        let (page, stats, ls) = (&doc.page, &doc.stats, doc.leaves());
+        let in_link = doc.inside_links();
         let counts: Vec<LeafCounts> = ls
             .iter()
             .map(|l| {
@@ -270,8 +271,7 @@ impl<'a> FeatureContext<'a> {
             .collect();
         let extended = set == FeatureSet::Extended;
         let cnr = extended.then(|| {
-            let values = compute_cnr(page, stats, &vec![false; page.len()]);
-            let block = best_block(page, &values, CnrOptions::default().top);
+            let (values, block) = (doc.cnr(), doc.cnr_block());
             let max =
                 (0..page.len()).filter(|&i| page.is_element(i as NodeId)).map(|i| values.cnr[i]).fold(0.0, f64::max);
             (values, block, max.max(1e-9))
@@ -296,7 +296,7 @@ impl<'a> FeatureContext<'a> {
             path = leaf_ids.iter().map(|&id| sums[id]).collect();
         }
         // Title: articles follow the heading that repeats <title>, in any language.
-        let title = if extended { page.title_heading() } else { None }.map(|h| {
+        let title = if extended { doc.title_heading() } else { None }.map(|h| {
             let start = ls.partition_point(|l| l.first < h);
             let end = ls.partition_point(|l| l.first <= page.end(h));
             (h, start, end)
@@ -576,10 +576,9 @@ fn semantic_masks(page: &Page) -> Vec<u16> {
 }
 
 /// Labelled samples of one page: its leaves' features and alignment labels.
-pub fn page_samples(page: &Page, stats: &NodeStats, truth: &str, set: FeatureSet, group: u32, out: &mut Samples) {
-    let ls = leaves(page, stats);
-    let labels = crate::labels::align(page, &ls, truth);
-    let x = features(page, stats, &ls, set);
+pub fn page_samples(doc: &Document, truth: &str, set: FeatureSet, group: u32, out: &mut Samples) {
+    let labels = crate::labels::align(&doc.page, doc.leaves(), truth);
+    let x = features(doc, set);
     let width = out.n_features;
     for (k, m) in labels.iter().enumerate() {
         out.push(&x[k * width..(k + 1) * width], m.is_content(), group);
@@ -617,14 +616,15 @@ impl Boosted {
 
     /// Each leaf's score (probability of content), in leaf order. Rows are built and scored
     /// in batches ([`SCORE_BATCH`] leaves), so memory stays bounded on huge pages.
-    pub fn scores(&self, page: &Page, stats: &NodeStats, ls: &[Leaf]) -> Vec<f64> {
-        self.scores_except(page, stats, ls, |_| false)
+    pub fn scores(&self, doc: &Document) -> Vec<f64> {
+        self.scores_except(doc, |_| false)
     }
 
     /// As [`Boosted::scores`], but leaves for which `skip` holds get 0 without being scored
     /// (features of the others do not depend on them being scored).
-    pub fn scores_except(&self, page: &Page, stats: &NodeStats, ls: &[Leaf], skip: impl Fn(usize) -> bool) -> Vec<f64> {
-        let mut ctx = FeatureContext::new(page, stats, ls, self.feature_set());
+    pub fn scores_except(&self, doc: &Document, skip: impl Fn(usize) -> bool) -> Vec<f64> {
+        let ls = doc.leaves();
+        let mut ctx = FeatureContext::new(doc, self.feature_set());
         let width = ctx.width;
         let mut out = vec![0.0; ls.len()];
         let todo: Vec<usize> = (0..ls.len()).filter(|&k| !skip(k)).collect();
@@ -656,9 +656,9 @@ impl Method for Boosted {
         }
     }
 
-    fn select(&self, page: &Page, stats: &NodeStats) -> Selection {
-        let ls = leaves(page, stats);
-        let scores = self.scores(page, stats, &ls);
+    fn select(&self, doc: &Document) -> Selection {
+        let ls = doc.leaves();
+        let scores = self.scores(doc);
         let threshold = self.threshold.unwrap_or(self.model.threshold);
         let blocks = ls
             .iter()
@@ -675,21 +675,60 @@ impl Method for Boosted {
     }
 }
 
+/// The boosted features as a source of training rows (`webclip train boosted`): families are
+/// the context families of [`FAMILIES`] (none for the paper's set), the base is the paper's
+/// columns.
+impl crate::learn::cv::FeatureSource for FeatureSet {
+    fn method(&self) -> &str {
+        "boosted"
+    }
+
+    fn name(&self) -> &str {
+        FeatureSet::name(*self)
+    }
+
+    fn feature_names(&self) -> Vec<String> {
+        feature_names(*self)
+    }
+
+    fn families(&self) -> Vec<(String, Vec<usize>)> {
+        if *self != FeatureSet::Extended {
+            return Vec::new();
+        }
+        let names = feature_names(*self);
+        FAMILIES
+            .iter()
+            .map(|f| {
+                let prefix = format!("{f}_");
+                let cols = names.iter().enumerate().filter(|(_, n)| n.starts_with(&prefix)).map(|(i, _)| i).collect();
+                (f.to_string(), cols)
+            })
+            .collect()
+    }
+
+    fn base_columns(&self) -> Vec<usize> {
+        (0..feature_names(FeatureSet::Paper).len()).collect()
+    }
+
+    fn page_samples(&self, doc: &Document, truth: &str, group: u32, out: &mut Samples) {
+        page_samples(doc, truth, *self, group, out);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn paper_features_on_a_hand_made_page() {
-        let page = Page::parse(
+        let doc = Document::parse(
             "<html><body><div id=menu><a href=/>Home</a></div>\
              <div class=post><p>First sentence here. Second one!</p><p>Tail, with commas, here</p></div></body></html>",
         );
-        let stats = NodeStats::compute(&page);
-        let ls = leaves(&page, &stats);
+        let ls = doc.leaves();
         assert_eq!(ls.len(), 3);
         let names = feature_names(FeatureSet::Paper);
-        let x = features(&page, &stats, &ls, FeatureSet::Paper);
+        let x = features(&doc, FeatureSet::Paper);
         let w = names.len();
         let get = |k: usize, name: &str| x[k * w + names.iter().position(|n| n == name).unwrap()];
         // "First sentence here. Second one!": 28 letters and marks + 4 spaces, 2 sentences, 2 punct.
@@ -710,7 +749,7 @@ mod tests {
         assert_eq!(get(0, "same_tag_siblings"), 2.0);
 
         let names = feature_names(FeatureSet::Extended);
-        let x = features(&page, &stats, &ls, FeatureSet::Extended);
+        let x = features(&doc, FeatureSet::Extended);
         let w = names.len();
         let get = |k: usize, name: &str| x[k * w + names.iter().position(|n| n == name).unwrap()];
         assert_eq!(get(0, "link_leaf"), 1.0);

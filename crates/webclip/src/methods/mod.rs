@@ -1,60 +1,168 @@
-//! Extraction methods. Each turns a parsed page and its statistics into a [`Selection`].
+//! Extraction methods. Each turns a [`Document`] into a [`Selection`].
+//!
 //! To add a method: a file here with an options struct (paper parameters as defaults) and a
-//! type implementing [`Method`], then a variant in [`MethodKind`].
+//! type implementing [`Method`], then one variant in [`MethodConfig`] carrying those options
+//! (its name, builder and whether it needs layout are matched there, nowhere else).
 
 pub mod auto;
 pub mod boosted;
 pub mod cnr;
 pub mod forest;
 
-use crate::dom::Page;
+use crate::document::Document;
+use crate::learn::model::Model;
 use crate::selection::Selection;
-use crate::stats::NodeStats;
-use crate::visual::Visual;
+use auto::{Auto, AutoOptions};
+use boosted::{default_model, Boosted, FeatureSet};
+use cnr::{Cnr, CnrOptions};
+use forest::{Forest, Wrapper};
+use std::sync::Arc;
 
 /// A content-extraction method.
 pub trait Method {
     /// The method's name as used on the command line.
     fn name(&self) -> &'static str;
-    /// Chooses the main-content nodes.
-    fn select(&self, page: &Page, stats: &NodeStats) -> Selection;
-    /// Chooses with the page's visual facts, when it was laid out (`None` otherwise). Methods
-    /// that score where and how nodes are drawn (CLG, Article Clipper) override this; the
-    /// others ignore the facts.
-    fn select_visual(&self, page: &Page, stats: &NodeStats, visual: Option<&Visual>) -> Selection {
-        let _ = visual;
-        self.select(page, stats)
+    /// Chooses the main-content nodes. The document's visual facts (`doc.visual`) are there
+    /// when the page was laid out; a method that scores geometry must still answer without.
+    fn select(&self, doc: &Document) -> Selection;
+}
+
+/// A method with its options: the one list of methods, from which each is built.
+#[derive(Debug, Clone)]
+pub enum MethodConfig {
+    /// The default: boosted-plus leaves made coherent by a DOM region.
+    Auto { options: AutoOptions, model: Option<Arc<Model>> },
+    /// Chars-nodes ratio (López, Silva & Insa).
+    Cnr(CnrOptions),
+    /// The boosted text-node classifier: the paper's features (`boosted`) or webclip's
+    /// extended ones (`boosted-plus`); a model file instead of the embedded one; a threshold
+    /// instead of the model's.
+    Boosted { features: FeatureSet, model: Option<Arc<Model>>, threshold: Option<f64> },
+    /// A FOREST site wrapper; pages it does not match go to `fallback`, with a warning.
+    Forest { wrapper: Arc<Wrapper>, relaxed: bool, fallback: Box<MethodConfig> },
+}
+
+impl Default for MethodConfig {
+    fn default() -> Self {
+        MethodConfig::Auto { options: AutoOptions::default(), model: None }
     }
 }
 
-/// The methods webclip knows, by name.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum MethodKind {
-    /// The default: boosted-plus leaves made coherent by a DOM region.
-    Auto,
-    Cnr,
-    /// The boosted text-node classifier with the paper's features.
-    Boosted,
-    /// The boosted classifier with webclip's extended features.
-    BoostedPlus,
+impl MethodConfig {
+    /// The single-page methods by command-line name, with default options (FOREST needs a
+    /// wrapper file, so it is built by [`MethodConfig::Forest`] directly).
+    pub const NAMES: &'static [&'static str] = &["auto", "cnr", "boosted", "boosted-plus"];
+
+    /// A method by name with its default options.
+    pub fn named(name: &str) -> Option<MethodConfig> {
+        Some(match name {
+            "auto" => MethodConfig::default(),
+            "cnr" => MethodConfig::Cnr(CnrOptions::default()),
+            "boosted" => MethodConfig::Boosted { features: FeatureSet::Paper, model: None, threshold: None },
+            "boosted-plus" => MethodConfig::Boosted { features: FeatureSet::Extended, model: None, threshold: None },
+            _ => return None,
+        })
+    }
+
+    /// The name of the method this builds.
+    pub fn name(&self) -> &'static str {
+        match self {
+            MethodConfig::Auto { .. } => "auto",
+            MethodConfig::Cnr(_) => "cnr",
+            MethodConfig::Boosted { features: FeatureSet::Paper, .. } => "boosted",
+            MethodConfig::Boosted { .. } => "boosted-plus",
+            MethodConfig::Forest { .. } => "forest",
+        }
+    }
+
+    /// True when the method scores rendered geometry, so the page should be laid out first.
+    pub fn needs_layout(&self) -> bool {
+        match self {
+            MethodConfig::Forest { fallback, .. } => fallback.needs_layout(),
+            _ => false,
+        }
+    }
+
+    /// What happens to comment sections when the caller does not say: `Some(false)` for
+    /// `auto`, which leaves them out; `None` keeps what the method chose.
+    pub fn default_comments(&self) -> Option<bool> {
+        match self {
+            MethodConfig::Auto { .. } => Some(false),
+            MethodConfig::Forest { fallback, .. } => fallback.default_comments(),
+            _ => None,
+        }
+    }
+
+    /// The method of a page, after a wrapper (the method pages a wrapper misses go to).
+    pub fn page_method(&self) -> &MethodConfig {
+        match self {
+            MethodConfig::Forest { fallback, .. } => fallback.page_method(),
+            m => m,
+        }
+    }
+
+    /// The model a learned method uses (a file's, else the embedded one); None for the others.
+    pub fn model(&self) -> Option<Arc<Model>> {
+        match self {
+            MethodConfig::Auto { model, .. } => {
+                Some(model.clone().unwrap_or_else(|| default_model(FeatureSet::Extended)))
+            }
+            MethodConfig::Boosted { features, model, .. } => {
+                Some(model.clone().unwrap_or_else(|| default_model(*features)))
+            }
+            MethodConfig::Cnr(_) => None,
+            MethodConfig::Forest { fallback, .. } => fallback.model(),
+        }
+    }
+
+    /// Builds the method.
+    pub fn build(&self) -> Box<dyn Method + Send + Sync> {
+        match self {
+            MethodConfig::Auto { options, .. } => {
+                let model = self.model().unwrap_or_else(|| default_model(FeatureSet::Extended));
+                Box::new(Auto { boosted: Boosted { model, threshold: None }, options: *options })
+            }
+            MethodConfig::Cnr(options) => Box::new(Cnr { options: options.clone() }),
+            MethodConfig::Boosted { features, threshold, .. } => {
+                let model = self.model().unwrap_or_else(|| default_model(*features));
+                Box::new(Boosted { model, threshold: *threshold })
+            }
+            MethodConfig::Forest { wrapper, relaxed, fallback } => Box::new(WithFallback {
+                first: Forest { wrapper: wrapper.clone(), relaxed: *relaxed },
+                what: format!("the wrapper {}", wrapper.xpath),
+                fallback: fallback.build(),
+            }),
+        }
+    }
 }
 
-impl MethodKind {
-    pub const ALL: &'static [(&'static str, MethodKind)] = &[
-        ("auto", MethodKind::Auto),
-        ("cnr", MethodKind::Cnr),
-        ("boosted", MethodKind::Boosted),
-        ("boosted-plus", MethodKind::BoostedPlus),
-    ];
+/// A method whose empty answer is replaced by another method's, with a warning.
+struct WithFallback<M> {
+    first: M,
+    what: String,
+    fallback: Box<dyn Method + Send + Sync>,
+}
 
-    pub fn parse(name: &str) -> Option<MethodKind> {
-        Self::ALL.iter().find(|(n, _)| *n == name).map(|(_, k)| *k)
+impl<M: Method> Method for WithFallback<M> {
+    fn name(&self) -> &'static str {
+        self.first.name()
+    }
+
+    fn select(&self, doc: &Document) -> Selection {
+        let selection = self.first.select(doc);
+        if !selection.is_empty() {
+            return selection;
+        }
+        let mut selection = self.fallback.select(doc);
+        selection.warnings.insert(0, format!("{} matched nothing; used {} instead", self.what, self.fallback.name()));
+        selection
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::visual::Visual;
 
     /// Answers with the page's height, to show which facts it was given.
     struct Tall;
@@ -63,24 +171,35 @@ mod tests {
         fn name(&self) -> &'static str {
             "tall"
         }
-        fn select(&self, _: &Page, _: &NodeStats) -> Selection {
-            Selection::new("tall", serde_json::Value::Null)
-        }
-        fn select_visual(&self, page: &Page, stats: &NodeStats, visual: Option<&Visual>) -> Selection {
-            let mut s = self.select(page, stats);
-            s.options = serde_json::json!(visual.map(|v| v.height));
+        fn select(&self, doc: &Document) -> Selection {
+            let mut s = Selection::new("tall", serde_json::Value::Null);
+            s.options = serde_json::json!(doc.visual.as_ref().map(|v| v.height));
             s
         }
     }
 
     #[test]
     fn methods_get_the_visual_facts_or_none() {
-        let page = Page::parse("<p>x</p>");
-        let stats = NodeStats::compute(&page);
-        let v = Visual::new(1280.0, 1280.0, 900.0, vec![Default::default(); page.len()], Vec::new());
-        assert_eq!(Tall.select_visual(&page, &stats, Some(&v)).options, serde_json::json!(900.0));
-        assert_eq!(Tall.select_visual(&page, &stats, None).options, serde_json::Value::Null);
-        let cnr = cnr::Cnr { options: Default::default() };
-        assert_eq!(cnr.select_visual(&page, &stats, Some(&v)).blocks, cnr.select(&page, &stats).blocks);
+        let mut doc = Document::parse("<p>x</p>");
+        assert_eq!(Tall.select(&doc).options, serde_json::Value::Null);
+        let plain = cnr::Cnr { options: Default::default() }.select(&doc).blocks;
+        doc.visual = Some(Visual::new(1280.0, 1280.0, 900.0, vec![Default::default(); doc.page.len()], Vec::new()));
+        assert_eq!(Tall.select(&doc).options, serde_json::json!(900.0));
+        assert_eq!(cnr::Cnr { options: Default::default() }.select(&doc).blocks, plain);
+    }
+}
+
+#[cfg(test)]
+mod config_tests {
+    use super::*;
+
+    #[test]
+    fn every_name_builds_its_method() {
+        for &name in MethodConfig::NAMES {
+            let config = MethodConfig::named(name).unwrap();
+            assert_eq!(config.name(), name);
+            assert_eq!(config.build().name(), name);
+        }
+        assert!(MethodConfig::named("nope").is_none());
     }
 }

@@ -1,7 +1,7 @@
-//! JSON output: the text, the selected nodes (XPath, score, reason), the method and its
-//! options, and how the input was read.
+//! JSON output of an [`Article`]: the body, the metadata, the selected nodes (XPath, score,
+//! reason), figures, links, the method and its options, and how the input was read.
 
-use crate::extract::Extraction;
+use crate::article::{Article, Figure, Format, Links};
 use serde::Serialize;
 
 #[derive(Serialize)]
@@ -23,6 +23,13 @@ struct LayoutOut {
     height: f32,
 }
 
+/// A later page of a multi-page article.
+#[derive(Serialize)]
+struct PartOut<'a> {
+    url: Option<&'a str>,
+    blocks: Vec<BlockOut<'a>>,
+}
+
 #[derive(Serialize)]
 struct Out<'a> {
     source: &'a str,
@@ -37,38 +44,68 @@ struct Out<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     layout: Option<LayoutOut>,
     warnings: &'a [String],
+    figures: &'a [Figure],
+    links: &'a Links,
+    /// Pages after the first, for a multi-page article.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    parts: Vec<PartOut<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    timings: Option<&'a crate::document::Timings>,
 }
 
-/// One JSON object for one extracted page; `body` is the content in `format`.
-pub fn render(ex: &Extraction, source: &str, format: &str, body: &str) -> serde_json::Value {
-    let page = &ex.page;
+/// What goes into the JSON object besides the article.
+#[derive(Debug, Clone, Copy)]
+pub struct JsonOptions<'a> {
+    /// Names the input (file path, URL, record id).
+    pub source: &'a str,
+    pub body: Format,
+    /// Include the stage timings (they differ run to run).
+    pub timings: bool,
+}
+
+fn blocks<'a>(part: &'a crate::article::Part) -> Vec<BlockOut<'a>> {
+    let page = &part.document.page;
+    part.selection
+        .blocks
+        .iter()
+        .map(|b| BlockOut {
+            xpath: page.xpath(b.node),
+            score: b.score,
+            reason: &b.reason,
+            excluded: b.excluded.iter().map(|&e| page.xpath(e)).collect(),
+            rect: part.document.visual.as_ref().and_then(|v| v.node(b.node).rect),
+        })
+        .collect()
+}
+
+/// One JSON object for one article.
+pub fn render(article: &Article, options: &JsonOptions) -> serde_json::Value {
+    let body = article.render(options.body);
+    let p = &article.provenance;
+    let first = &article.parts[0];
     let out = Out {
-        source,
-        method: &ex.selection.method,
-        options: &ex.selection.options,
-        charset: ex.encoding.name(),
-        charset_source: ex.charset_source,
-        metadata: &ex.metadata,
-        format,
-        body,
-        blocks: ex
-            .selection
-            .blocks
-            .iter()
-            .map(|b| BlockOut {
-                xpath: page.xpath(b.node),
-                score: b.score,
-                reason: &b.reason,
-                excluded: b.excluded.iter().map(|&e| page.xpath(e)).collect(),
-                rect: ex.visual.as_ref().and_then(|v| v.node(b.node).rect),
-            })
-            .collect(),
-        layout: ex.visual.as_ref().map(|v| LayoutOut {
+        source: options.source,
+        method: &p.method,
+        options: &p.options,
+        charset: p.charset,
+        charset_source: p.charset_source,
+        metadata: &article.metadata,
+        format: options.body.name(),
+        body: &body,
+        blocks: blocks(first),
+        layout: first.document.visual.as_ref().map(|v| LayoutOut {
             viewport_width: v.viewport_width,
             width: v.width,
             height: v.height,
         }),
-        warnings: &ex.warnings,
+        warnings: &p.warnings,
+        figures: &article.figures,
+        links: &article.links,
+        parts: article.parts[1..]
+            .iter()
+            .map(|part| PartOut { url: part.document.url.as_deref(), blocks: blocks(part) })
+            .collect(),
+        timings: options.timings.then_some(&p.timings),
     };
     serde_json::to_value(out).unwrap_or_default()
 }

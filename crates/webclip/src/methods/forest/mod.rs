@@ -22,10 +22,10 @@ pub mod signifiers;
 pub mod terms;
 pub mod xpath;
 
+use crate::document::Document;
 use crate::dom::{NodeId, Page};
 use crate::methods::Method;
 use crate::selection::{Block, Selection};
-use crate::stats::NodeStats;
 use serde::{Deserialize, Serialize};
 use signifiers::Signifiers;
 use std::collections::{BTreeSet, HashMap};
@@ -453,7 +453,7 @@ pub enum Match {
 
 /// Applies a wrapper: its XPath as written (the paper), then — when `relaxed` — the same type
 /// without the `dfs` positions, whose sample values rarely carry over to unseen pages.
-pub fn apply(wrapper: &Wrapper, page: &Page, relaxed: bool) -> Result<(Vec<NodeId>, Match), String> {
+pub fn apply(wrapper: &Wrapper, page: &Page, relaxed: bool) -> crate::Result<(Vec<NodeId>, Match)> {
     let exact = XPath::parse(&wrapper.xpath)?.select(page);
     if !exact.is_empty() {
         return Ok((xpath::outermost(page, &exact), Match::Exact));
@@ -488,8 +488,8 @@ impl Method for Forest {
         "forest"
     }
 
-    fn select(&self, page: &Page, _stats: &NodeStats) -> Selection {
-        match apply(&self.wrapper, page, self.relaxed) {
+    fn select(&self, doc: &Document) -> Selection {
+        match apply(&self.wrapper, &doc.page, self.relaxed) {
             Ok((nodes, how)) => selection(&self.wrapper, &nodes, how, self.relaxed),
             Err(_) => Selection::new("forest", serde_json::json!({ "xpath": self.wrapper.xpath })),
         }
@@ -497,11 +497,12 @@ impl Method for Forest {
 }
 
 impl Wrapper {
-    /// Reads a wrapper file's text; checks the format tag and that the XPaths parse.
-    pub fn from_json(text: &str) -> Result<Wrapper, String> {
-        let w: Wrapper = serde_json::from_str(text).map_err(|e| format!("not a webclip wrapper: {e}"))?;
+    /// Reads a wrapper file's text; checks the format tag ([`crate::Error::Wrapper`]) and that
+    /// the XPaths parse ([`crate::Error::XPath`]).
+    pub fn from_json(text: &str) -> crate::Result<Wrapper> {
+        let w: Wrapper = serde_json::from_str(text).map_err(|e| crate::Error::Wrapper(e.to_string()))?;
         if w.format != WRAPPER_FORMAT {
-            return Err(format!("wrapper format {:?}, expected {WRAPPER_FORMAT:?}", w.format));
+            return Err(crate::Error::Wrapper(format!("format {:?}, expected {WRAPPER_FORMAT:?}", w.format)));
         }
         XPath::parse(&w.xpath)?;
         if let Some(r) = &w.relaxed_xpath {

@@ -122,13 +122,13 @@ fn no_signifier_in_the_text_is_an_error() {
 
 #[test]
 fn wrapper_files_are_checked() {
-    assert!(Wrapper::from_json("{}").unwrap_err().contains("not a webclip wrapper"));
+    assert!(Wrapper::from_json("{}").unwrap_err().to_string().contains("not a webclip wrapper"));
     let mut vocab = Vocab::default();
     let pages = prepared(&mut vocab, &[0, 1]);
     let refs: Vec<&SitePage> = pages.iter().collect();
     let mut w = learn(&refs, &signifiers::tfidf(&refs, 10, &vocab), "tf-idf", &ForestOptions::default()).unwrap();
     w.xpath = "//div[".into();
-    assert!(Wrapper::from_json(&serde_json::to_string(&w).unwrap()).unwrap_err().contains("XPath"));
+    assert!(Wrapper::from_json(&serde_json::to_string(&w).unwrap()).unwrap_err().to_string().contains("XPath"));
 }
 
 #[test]

@@ -6,7 +6,12 @@
 //! depth-first index (§3.1), computed by [`dfs_numbers`] rather than stored in the page.
 
 use crate::dom::{NodeId, Page, NONE};
+use crate::error::Error;
 use html5ever::local_name;
+
+/// The crate's error by default; inside the parser, the cause alone (`Result<T, String>`),
+/// which [`XPath::parse`] turns into [`Error::XPath`] with the expression.
+type Result<T, E = Error> = std::result::Result<T, E>;
 
 /// FOREST's `dfs` attribute: elements numbered in depth-first order from `html` = 0, skipping
 /// what the paper's HTMLCleaner pre-processing removes (`head`, scripts, styles, `noscript`,
@@ -63,8 +68,12 @@ enum Expr {
 }
 
 impl XPath {
-    /// Parses `src`; the error names the position and what was expected.
-    pub fn parse(src: &str) -> Result<XPath, String> {
+    /// Parses `src`; the error ([`Error::XPath`]) names the position and what was expected.
+    pub fn parse(src: &str) -> Result<XPath> {
+        Self::parse_steps(src).map_err(|cause| Error::XPath { expr: src.to_string(), cause })
+    }
+
+    fn parse_steps(src: &str) -> Result<XPath, String> {
         let mut p = Parser { s: src.as_bytes(), i: 0, src };
         let mut steps = Vec::new();
         p.ws();
@@ -85,7 +94,7 @@ impl XPath {
             p.ws();
         }
         if steps.is_empty() {
-            return Err(format!("empty XPath {src:?}"));
+            return Err("empty expression".into());
         }
         Ok(XPath { steps })
     }
@@ -172,7 +181,7 @@ struct Parser<'a> {
 
 impl Parser<'_> {
     fn err(&self, expected: &str) -> String {
-        format!("XPath {:?}: expected {expected} at character {}", self.src, self.i + 1)
+        format!("expected {expected} at character {}", self.i + 1)
     }
 
     fn ws(&mut self) {
@@ -362,7 +371,8 @@ mod tests {
     fn bad_expressions_say_where() {
         for bad in ["", "div", "//div[", "//div[@class=post]", "//div[contains(@a 'x')]", "//div[@a='x' or]"] {
             let e = XPath::parse(bad).unwrap_err();
-            assert!(e.contains("XPath"), "{bad}: {e}");
+            assert!(matches!(&e, Error::XPath { expr, .. } if expr == bad), "{bad}: {e}");
+            assert!(e.to_string().starts_with(&format!("XPath {bad:?}: ")), "{bad}: {e}");
         }
     }
 }

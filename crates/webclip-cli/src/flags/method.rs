@@ -1,0 +1,307 @@
+//! Which method runs, with its options grouped per method under help headings, and the
+//! options every extraction shares (input, output content, comments).
+
+use clap::Args;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Arc;
+use webclip::methods::auto::{AutoOptions, Favor};
+use webclip::methods::boosted::FeatureSet;
+use webclip::methods::cnr::{CnrOptions, TopNodes};
+use webclip::{ContentOptions, MethodConfig, Options, ReadOptions};
+
+/// Options shared by every command that extracts.
+#[derive(Args, Clone)]
+pub struct MethodArgs {
+    /// Extraction method: auto (the default: boosted-plus leaves made coherent by a DOM
+    /// region), cnr, boosted (the paper's features), boosted-plus (extended features); with
+    /// `eval --group-by`, also the multi-page forest, coverage, sigfeed and description.
+    #[arg(long, default_value = "auto", value_parser = parse_method)]
+    pub method: MethodChoice,
+    #[command(flatten, next_help_heading = "Input")]
+    pub input: InputArgs,
+    #[command(flatten, next_help_heading = "Output content")]
+    pub content: ContentArgs,
+    #[command(flatten, next_help_heading = "auto (the default method)")]
+    pub auto: AutoArgs,
+    #[command(flatten, next_help_heading = "boosted, boosted-plus (and auto's model)")]
+    pub boosted: BoostedArgs,
+    #[command(flatten, next_help_heading = "cnr")]
+    pub cnr: CnrArgs,
+    #[command(flatten, next_help_heading = "FOREST site wrappers")]
+    pub forest: WrapperArgs,
+}
+
+/// How the input is read.
+#[derive(Args, Clone)]
+pub struct InputArgs {
+    /// Charset of the input, as from an HTTP Content-Type header (overrides <meta>; a
+    /// byte-order mark still wins).
+    #[arg(long, value_name = "LABEL")]
+    pub charset: Option<String>,
+    /// The page's URL (for metadata such as the site name and dates in the path).
+    #[arg(long, value_name = "URL")]
+    pub url: Option<String>,
+}
+
+/// What the output includes.
+#[derive(Args, Clone)]
+pub struct ContentArgs {
+    /// Comment sections: off leaves them out, on adds them (default: what the method chose;
+    /// auto leaves them out).
+    #[arg(long, value_enum)]
+    pub comments: Option<OnOff>,
+    /// Leave tables out of the output.
+    #[arg(long)]
+    pub no_tables: bool,
+    /// Include images (markdown and HTML output): source and alt text.
+    #[arg(long)]
+    pub images: bool,
+    /// Include links (markdown and HTML output).
+    #[arg(long)]
+    pub links: bool,
+    /// Drop bold and italics (markdown and HTML output).
+    #[arg(long)]
+    pub no_formatting: bool,
+}
+
+/// `auto`'s options.
+#[derive(Args, Clone)]
+pub struct AutoArgs {
+    /// Lean towards precision (less boilerplate) or recall (less lost content).
+    #[arg(long, value_enum, default_value = "balanced")]
+    pub favor: FavorArg,
+    /// Leaves inside the chosen region need at least this probability.
+    #[arg(long, value_name = "P", default_value_t = AutoOptions::default().keep_inside)]
+    pub keep_inside: f64,
+    /// Leaves outside the chosen region need at least this probability.
+    #[arg(long, value_name = "P", default_value_t = AutoOptions::default().keep_outside)]
+    pub keep_outside: f64,
+    /// Share of the confident-content mass the region must hold, else every confident leaf
+    /// is kept (0 disables).
+    #[arg(long, value_name = "R", default_value_t = AutoOptions::default().min_coverage)]
+    pub min_coverage: f64,
+    /// Share of a likely-content leaf's linked characters left out of the region's gain
+    /// (0 counts links fully).
+    #[arg(long, value_name = "R", default_value_t = AutoOptions::default().link_discount)]
+    pub link_discount: f64,
+    /// Share of the region's gain the region around the title heading needs to replace it
+    /// (0 disables).
+    #[arg(long, value_name = "R", default_value_t = AutoOptions::default().title_anchor)]
+    pub title_anchor: f64,
+}
+
+/// The learned classifiers' options.
+#[derive(Args, Clone)]
+pub struct BoostedArgs {
+    /// A model file (from `webclip train boosted`) instead of the embedded model.
+    #[arg(long, value_name = "FILE")]
+    pub model: Option<PathBuf>,
+    /// boosted, boosted-plus: score at or above which a leaf is content (default: the model's).
+    #[arg(long, value_name = "P")]
+    pub threshold: Option<f64>,
+}
+
+/// CNR's options.
+#[derive(Args, Clone)]
+pub struct CnrArgs {
+    /// Which nodes count as top-rated: count:N, fraction:F (of nodes with text) or of-max:R
+    /// (CNR at least R times the page's highest).
+    #[arg(long, value_parser = parse_top, default_value_t = CnrOptions::default().top)]
+    pub top: TopNodes,
+    /// Widen the result N steps to the parent (more content).
+    #[arg(long, default_value_t = 0, conflicts_with = "less")]
+    pub more: u32,
+    /// Narrow the result N steps to the child with the highest CNR (less content).
+    #[arg(long, default_value_t = 0)]
+    pub less: u32,
+    /// Iterative block detection; output every block in relevance order.
+    #[arg(long)]
+    pub blocks: bool,
+}
+
+/// Applying a learned site wrapper.
+#[derive(Args, Clone)]
+pub struct WrapperArgs {
+    /// A FOREST wrapper (from `webclip wrapper learn`) to apply first; pages it does not match
+    /// fall back to --method.
+    #[arg(long, value_name = "FILE")]
+    pub wrapper: Option<PathBuf>,
+    /// Apply only the wrapper's XPath as learned (with its `dfs` positions), as the paper does;
+    /// by default the XPath without them is tried when it misses.
+    #[arg(long)]
+    pub exact_wrapper: bool,
+}
+
+/// FOREST and its baselines: they need several pages of one site (or a feed item).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum SiteMethod {
+    Forest,
+    Coverage,
+    Sigfeed,
+    Description,
+}
+
+impl SiteMethod {
+    const ALL: [(&'static str, SiteMethod); 4] = [
+        ("forest", SiteMethod::Forest),
+        ("coverage", SiteMethod::Coverage),
+        ("sigfeed", SiteMethod::Sigfeed),
+        ("description", SiteMethod::Description),
+    ];
+
+    pub fn name(self) -> &'static str {
+        Self::ALL.iter().find(|(_, m)| *m == self).map_or("", |(n, _)| n)
+    }
+}
+
+/// A single-page method by name, or a multi-page one.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum MethodChoice {
+    Page(&'static str),
+    Site(SiteMethod),
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum OnOff {
+    On,
+    Off,
+}
+
+#[derive(Clone, Copy, clap::ValueEnum)]
+pub enum FavorArg {
+    Precision,
+    Balanced,
+    Recall,
+}
+
+impl From<FavorArg> for Favor {
+    fn from(f: FavorArg) -> Favor {
+        match f {
+            FavorArg::Precision => Favor::Precision,
+            FavorArg::Balanced => Favor::Balanced,
+            FavorArg::Recall => Favor::Recall,
+        }
+    }
+}
+
+impl MethodArgs {
+    /// The library options, or exit code 2 after printing why (a model file that cannot be read).
+    pub fn resolve(&self) -> Result<Options, ExitCode> {
+        self.options().map_err(|e| {
+            eprintln!("webclip: {e}");
+            ExitCode::from(2)
+        })
+    }
+
+    /// As [`MethodArgs::resolve`], for commands that see one page at a time: a multi-page
+    /// method is a usage error unless it is forest with a --wrapper.
+    pub fn resolve_single(&self) -> Result<Options, ExitCode> {
+        match self.method {
+            MethodChoice::Site(SiteMethod::Forest) if self.forest.wrapper.is_some() => self.resolve(),
+            MethodChoice::Site(m) => {
+                eprintln!(
+                    "webclip: --method {} learns from several pages of a site: use `webclip wrapper learn` and \
+                     then --wrapper FILE, or `webclip eval --group-by site`",
+                    m.name()
+                );
+                Err(ExitCode::from(2))
+            }
+            MethodChoice::Page(_) => self.resolve(),
+        }
+    }
+
+    /// The single-page method's name (auto for the multi-page ones, which fall back to it).
+    pub fn page_method(&self) -> &'static str {
+        match self.method {
+            MethodChoice::Page(k) => k,
+            MethodChoice::Site(_) => "auto",
+        }
+    }
+
+    /// How pages are read (no layout; commands that lay out add their engine).
+    pub fn read_options(&self) -> ReadOptions {
+        ReadOptions { charset: self.input.charset.clone(), url: self.input.url.clone(), layout: None }
+    }
+
+    /// The library options; fails with a message naming the file when a model or wrapper
+    /// cannot be read.
+    pub fn options(&self) -> Result<Options, String> {
+        let model = match &self.boosted.model {
+            None => None,
+            Some(_) if self.page_method() == "cnr" => {
+                return Err("--model goes with --method auto, boosted or boosted-plus".into())
+            }
+            Some(path) => {
+                let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+                let m =
+                    webclip::learn::model::Model::from_json(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+                Some(Arc::new(m))
+            }
+        };
+        let a = &self.auto;
+        let mut method = match self.page_method() {
+            "cnr" => MethodConfig::Cnr(CnrOptions {
+                top: self.cnr.top,
+                more: self.cnr.more,
+                less: self.cnr.less,
+                blocks: self.cnr.blocks,
+                ..Default::default()
+            }),
+            "boosted" | "boosted-plus" => MethodConfig::Boosted {
+                features: if self.page_method() == "boosted" { FeatureSet::Paper } else { FeatureSet::Extended },
+                model,
+                threshold: self.boosted.threshold,
+            },
+            _ => MethodConfig::Auto {
+                options: AutoOptions {
+                    favor: a.favor.into(),
+                    keep_inside: a.keep_inside,
+                    keep_outside: a.keep_outside,
+                    min_coverage: a.min_coverage,
+                    link_discount: a.link_discount,
+                    title_anchor: a.title_anchor,
+                    ..Default::default()
+                },
+                model,
+            },
+        };
+        if let Some(path) = &self.forest.wrapper {
+            let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+            let w =
+                webclip::methods::forest::Wrapper::from_json(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+            method = MethodConfig::Forest {
+                wrapper: Arc::new(w),
+                relaxed: !self.forest.exact_wrapper,
+                fallback: Box::new(method),
+            };
+        }
+        let c = &self.content;
+        Ok(Options {
+            method,
+            read: self.read_options(),
+            content: ContentOptions {
+                tables: !c.no_tables,
+                images: c.images,
+                links: c.links,
+                formatting: !c.no_formatting,
+            },
+            comments: c.comments.map(|c| c == OnOff::On),
+        })
+    }
+}
+
+fn parse_method(s: &str) -> Result<MethodChoice, String> {
+    if let Some(&k) = MethodConfig::NAMES.iter().find(|&&n| n == s) {
+        return Ok(MethodChoice::Page(k));
+    }
+    if let Some((_, m)) = SiteMethod::ALL.iter().find(|(n, _)| *n == s) {
+        return Ok(MethodChoice::Site(*m));
+    }
+    let names: Vec<&str> = MethodConfig::NAMES.iter().copied().chain(SiteMethod::ALL.iter().map(|(n, _)| *n)).collect();
+    Err(format!("unknown method {s:?}; known: {}", names.join(", ")))
+}
+
+fn parse_top(s: &str) -> Result<TopNodes, String> {
+    TopNodes::parse(s).ok_or_else(|| format!("{s:?}: expected count:N (N > 0), fraction:F or of-max:R (0 < F, R <= 1)"))
+}

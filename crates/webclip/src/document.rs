@@ -1,0 +1,171 @@
+//! `Document`: one page read — bytes decoded, parsed, laid out when asked, its statistics
+//! computed — with its page facts filled on demand. Every front end (extract, eval, bench,
+//! train, labels, layout, the wrapper commands) starts here, so they all run one pipeline.
+
+use crate::dom::{NodeId, Page};
+use crate::error::Result;
+use crate::facts::{cnr::CnrValues, Facts};
+use crate::input::{self, CharsetSource};
+use crate::leaves::Leaf;
+use crate::stats::NodeStats;
+use crate::visual::{LayoutEngine, Visual};
+use encoding_rs::Encoding;
+use std::sync::Arc;
+use std::time::Instant;
+
+/// How to read a page.
+#[derive(Clone, Default)]
+pub struct ReadOptions {
+    /// A charset label from the transport layer (HTTP `Content-Type`), if known.
+    pub charset: Option<String>,
+    /// Where the page came from (metadata, relative links, layout base URL).
+    pub url: Option<String>,
+    /// Lays the page out for visual facts; `None`: no layout.
+    pub layout: Option<Arc<dyn LayoutEngine>>,
+}
+
+impl std::fmt::Debug for ReadOptions {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ReadOptions")
+            .field("charset", &self.charset)
+            .field("url", &self.url)
+            .field("layout", &self.layout.is_some())
+            .finish()
+    }
+}
+
+/// Milliseconds spent in each stage of one extraction (0 for a stage that did not run).
+#[derive(Debug, Clone, Copy, Default, PartialEq, serde::Serialize)]
+pub struct Timings {
+    pub decode: f64,
+    pub parse: f64,
+    pub layout: f64,
+    pub stats: f64,
+    pub method: f64,
+    /// Comment handling, metadata and assembling the article.
+    pub article: f64,
+}
+
+impl Timings {
+    pub const STAGES: [&'static str; 6] = ["decode", "parse", "layout", "stats", "method", "article"];
+
+    /// The stages in [`Timings::STAGES`] order.
+    pub fn as_array(&self) -> [f64; 6] {
+        [self.decode, self.parse, self.layout, self.stats, self.method, self.article]
+    }
+
+    pub fn total(&self) -> f64 {
+        self.as_array().iter().sum()
+    }
+}
+
+/// Milliseconds since `t`.
+pub(crate) fn ms_since(t: Instant) -> f64 {
+    t.elapsed().as_secs_f64() * 1e3
+}
+
+/// One page, read.
+#[derive(Debug, Clone)]
+pub struct Document {
+    pub page: Page,
+    pub stats: NodeStats,
+    pub encoding: &'static Encoding,
+    pub charset_source: CharsetSource,
+    pub url: Option<String>,
+    /// Things worth telling the user that did not stop reading.
+    pub warnings: Vec<String>,
+    /// Boxes, fonts and colours of every node when a layout engine ran and succeeded.
+    pub visual: Option<Visual>,
+    pub timings: Timings,
+    facts: Facts,
+}
+
+impl Document {
+    /// Decodes, parses, lays out (when `options.layout` is set) and computes statistics.
+    pub fn read(bytes: &[u8], options: &ReadOptions) -> Result<Document> {
+        let mut timings = Timings::default();
+        let t = Instant::now();
+        let decoded = input::decode(bytes, options.charset.as_deref())?;
+        timings.decode = ms_since(t);
+        let mut warnings = Vec::new();
+        if decoded.had_errors {
+            warnings.push(format!("some bytes are not valid {} and were replaced", decoded.encoding.name()));
+        }
+        let t = Instant::now();
+        let page = Page::parse(&decoded.text);
+        timings.parse = ms_since(t);
+        drop(decoded.text);
+        let mut doc = Document::from_page(page);
+        (doc.encoding, doc.charset_source, doc.warnings, doc.url) =
+            (decoded.encoding, decoded.source, warnings, options.url.clone());
+        doc.timings.decode = timings.decode;
+        doc.timings.parse = timings.parse;
+        if let Some(engine) = &options.layout {
+            doc.lay_out(engine.as_ref());
+        }
+        Ok(doc)
+    }
+
+    /// A document from an already parsed page (tests, tools that build pages themselves):
+    /// UTF-8, no layout, statistics computed.
+    pub fn from_page(page: Page) -> Document {
+        let t = Instant::now();
+        let stats = NodeStats::compute(&page);
+        let timings = Timings { stats: ms_since(t), ..Default::default() };
+        Document {
+            page,
+            stats,
+            encoding: encoding_rs::UTF_8,
+            charset_source: CharsetSource::Utf8Valid,
+            url: None,
+            warnings: Vec::new(),
+            visual: None,
+            timings,
+            facts: Facts::default(),
+        }
+    }
+
+    /// Parses HTML text into a document (tests and examples).
+    pub fn parse(html: &str) -> Document {
+        Document::from_page(Page::parse(html))
+    }
+
+    /// Lays the page out with `engine`; a failure becomes a warning and no visual facts.
+    pub fn lay_out(&mut self, engine: &dyn LayoutEngine) {
+        let t = Instant::now();
+        let outcome = engine.layout(&self.page, self.url.as_deref());
+        self.warnings.extend(outcome.warnings);
+        self.visual = outcome.visual;
+        self.timings.layout = ms_since(t);
+    }
+
+    /// The text leaves in document order.
+    pub fn leaves(&self) -> &[Leaf] {
+        self.facts.leaves(&self.page, &self.stats)
+    }
+
+    /// CNR's Algorithm 1 over the whole page.
+    pub fn cnr(&self) -> &CnrValues {
+        self.facts.cnr(&self.page, &self.stats)
+    }
+
+    /// CNR's main block (default top-node rule).
+    pub fn cnr_block(&self) -> Option<NodeId> {
+        self.facts.cnr_block(&self.page, &self.stats)
+    }
+
+    /// The `h1`–`h3` that repeats `<title>`.
+    pub fn title_heading(&self) -> Option<NodeId> {
+        self.facts.title_heading(&self.page)
+    }
+
+    /// Per node: an `<a>` or inside one.
+    pub fn inside_links(&self) -> &[bool] {
+        self.facts.inside_links(&self.page)
+    }
+
+    /// The outermost comment sections.
+    pub fn comment_sections(&self) -> &[NodeId] {
+        self.facts.comment_sections(&self.page, &self.stats)
+    }
+}

@@ -1,0 +1,59 @@
+//! Page facts: what several methods and the article parts ask of one page — its text
+//! leaves, CNR's Algorithm 1 values, the heading that repeats `<title>`, which nodes lie
+//! inside links, and its comment sections. Each is computed on first use and kept, so a
+//! method never recomputes, and methods never import each other, for a fact of the page.
+//!
+//! Layering: `dom` → `stats` → `leaves` → `facts` → `document` → `methods` → `article` →
+//! `output`; nothing here imports a method, the article or a writer.
+
+pub mod cnr;
+pub mod comments;
+pub mod title;
+
+use crate::dom::{NodeId, Page};
+use crate::leaves::{leaves, Leaf};
+use crate::stats::NodeStats;
+use std::sync::OnceLock;
+
+/// The lazily filled facts of one page (held by a [`crate::Document`]).
+#[derive(Debug, Default, Clone)]
+pub struct Facts {
+    leaves: OnceLock<Vec<Leaf>>,
+    cnr: OnceLock<cnr::CnrValues>,
+    cnr_block: OnceLock<Option<NodeId>>,
+    title_heading: OnceLock<Option<NodeId>>,
+    inside_links: OnceLock<Vec<bool>>,
+    comment_sections: OnceLock<Vec<NodeId>>,
+}
+
+impl Facts {
+    /// The text leaves in document order ([`crate::leaves`]).
+    pub fn leaves(&self, page: &Page, stats: &NodeStats) -> &[Leaf] {
+        self.leaves.get_or_init(|| leaves(page, stats))
+    }
+
+    /// CNR's Algorithm 1 over the whole page (nothing removed).
+    pub fn cnr(&self, page: &Page, stats: &NodeStats) -> &cnr::CnrValues {
+        self.cnr.get_or_init(|| cnr::compute_cnr(page, stats, &[]))
+    }
+
+    /// CNR's main block under the default top-node rule (steps 2–4 on [`Facts::cnr`]).
+    pub fn cnr_block(&self, page: &Page, stats: &NodeStats) -> Option<NodeId> {
+        *self.cnr_block.get_or_init(|| cnr::best_block(page, self.cnr(page, stats), cnr::DEFAULT_TOP))
+    }
+
+    /// The `h1`–`h3` that repeats `<title>` ([`title::title_heading`]).
+    pub fn title_heading(&self, page: &Page) -> Option<NodeId> {
+        *self.title_heading.get_or_init(|| title::title_heading(page))
+    }
+
+    /// Per node: an `<a>` or inside one.
+    pub fn inside_links(&self, page: &Page) -> &[bool] {
+        self.inside_links.get_or_init(|| page.inside_links())
+    }
+
+    /// The outermost comment sections ([`comments::sections`]).
+    pub fn comment_sections(&self, page: &Page, stats: &NodeStats) -> &[NodeId] {
+        self.comment_sections.get_or_init(|| comments::sections(page, stats))
+    }
+}
