@@ -64,6 +64,28 @@ pub(crate) fn ms_since(t: Instant) -> f64 {
     t.elapsed().as_secs_f64() * 1e3
 }
 
+/// Longest `<title>` text taken at face value: past it, with no `</title>` in the source, the
+/// title has swallowed the document (a damaged capture; html5ever, like browsers, reads to
+/// the end of the file as title text).
+const RUNAWAY_TITLE: usize = 2048;
+
+/// The source with `</title>` inserted at the end of the title's first line, when an
+/// unclosed `<title>` swallowed the page.
+fn close_runaway_title(html: &str, page: &Page) -> Option<String> {
+    let title = page.find_tag(&html5ever::local_name!("title"))?;
+    if page.raw_text(title, true).len() <= RUNAWAY_TITLE {
+        return None;
+    }
+    let lower = html.to_ascii_lowercase();
+    if lower.contains("</title") {
+        return None;
+    }
+    let start = lower.find("<title")?;
+    let open_end = start + lower[start..].find('>')? + 1;
+    let end = open_end + lower[open_end..].find('\n').unwrap_or(lower.len() - open_end);
+    Some(format!("{}</title>{}", &html[..end], &html[end..]))
+}
+
 /// One page, read.
 #[derive(Debug, Clone)]
 pub struct Document {
@@ -92,7 +114,11 @@ impl Document {
             warnings.push(format!("some bytes are not valid {} and were replaced", decoded.encoding.name()));
         }
         let t = Instant::now();
-        let page = Page::parse(&decoded.text);
+        let mut page = Page::parse(&decoded.text);
+        if let Some(fixed) = close_runaway_title(&decoded.text, &page) {
+            page = Page::parse(&fixed);
+            warnings.push("the <title> element is never closed; it was closed at the end of its line".into());
+        }
         timings.parse = ms_since(t);
         drop(decoded.text);
         let mut doc = Document::from_page(page);
@@ -167,5 +193,25 @@ impl Document {
     /// The outermost comment sections.
     pub fn comment_sections(&self) -> &[NodeId] {
         self.facts.comment_sections(&self.page, &self.stats)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_unclosed_title_does_not_swallow_the_page() {
+        let body = "<p>The story itself, told in full sentences.</p>".repeat(60);
+        let html = format!(
+            "<html><head><title>A headline (The Daily)garbage\n<script>x()</script></head><body>{body}</body></html>"
+        );
+        let doc = Document::read(html.as_bytes(), &ReadOptions::default()).unwrap();
+        assert!(doc.warnings.iter().any(|w| w.contains("<title>")), "{:?}", doc.warnings);
+        assert_eq!(doc.page.title().as_deref(), Some("A headline (The Daily)garbage"));
+        assert!(doc.page.text_content(doc.page.body().unwrap()).contains("The story itself"));
+        // A closed title is read as written.
+        let ok = Document::read(b"<title>Short</title><p>x</p>", &ReadOptions::default()).unwrap();
+        assert!(ok.warnings.is_empty());
     }
 }

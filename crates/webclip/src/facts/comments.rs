@@ -16,7 +16,14 @@ fn is_comment_token(t: &[u8]) -> bool {
 /// The outermost elements that hold comments and some text. `html` and `body` never are (a
 /// blog's `body` class often names the comment template), nor is an element whose id or class
 /// is a URL or path (a wrapper named after the page's address, which may say "comments").
-pub fn sections(page: &Page, stats: &NodeStats) -> Vec<NodeId> {
+///
+/// An element that holds the article's headline — the heading that repeats `<title>`
+/// (`heading`) or the page's first `h1` — is the article, whatever its class says (`has-comments`,
+/// `tone-comment` and the like are modifiers of article wrappers); comment sections inside it
+/// are still found.
+pub fn sections(page: &Page, stats: &NodeStats, heading: Option<NodeId>) -> Vec<NodeId> {
+    let h1 = page.find_tag(&html5ever::local_name!("h1"));
+    let holds_headline = |id: NodeId| heading.into_iter().chain(h1).any(|h| page.contains(id, h));
     let mut out: Vec<NodeId> = Vec::new();
     let mut id = 1;
     while (id as usize) < page.len() {
@@ -29,7 +36,7 @@ pub fn sections(page: &Page, stats: &NodeStats) -> Vec<NodeId> {
                     !v.contains('/') && v.as_bytes().split(|b| !b.is_ascii_alphanumeric()).any(is_comment_token)
                 })
             });
-        if hit {
+        if hit && !holds_headline(id) {
             out.push(id);
             id = page.end(id) + 1;
         } else {
@@ -50,8 +57,25 @@ mod tests {
              <div class=comments><p>Nice!</p></div></text></body>",
         );
         let stats = NodeStats::compute(&page);
-        let found = sections(&page, &stats);
+        let found = sections(&page, &stats, None);
         assert_eq!(found.len(), 1);
         assert_eq!(page.attr(found[0], "class"), Some("comments"));
+    }
+}
+
+#[cfg(test)]
+mod headline_tests {
+    use super::*;
+
+    #[test]
+    fn an_element_holding_the_headline_is_the_article() {
+        let page = Page::parse(
+            "<body><div class='story has-comments'><h1>Storm hits the coast</h1><p>Story text.</p>\
+             <section id=comments><p>Nice!</p></section></div></body>",
+        );
+        let stats = NodeStats::compute(&page);
+        let found = sections(&page, &stats, None);
+        assert_eq!(found.len(), 1);
+        assert_eq!(page.attr(found[0], "id"), Some("comments"));
     }
 }

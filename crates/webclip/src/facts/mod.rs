@@ -54,6 +54,6 @@ impl Facts {
 
     /// The outermost comment sections ([`comments::sections`]).
     pub fn comment_sections(&self, page: &Page, stats: &NodeStats) -> &[NodeId] {
-        self.comment_sections.get_or_init(|| comments::sections(page, stats))
+        self.comment_sections.get_or_init(|| comments::sections(page, stats, self.title_heading(page)))
     }
 }

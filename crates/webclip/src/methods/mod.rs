@@ -83,14 +83,11 @@ impl MethodConfig {
         }
     }
 
-    /// What happens to comment sections when the caller does not say: `Some(false)` for
-    /// `auto`, which leaves them out; `None` keeps what the method chose.
+    /// What happens to comment sections when the caller does not say. `None` for every
+    /// method: a method's choice stands (`auto` leaves comment sections out while it scores,
+    /// except on a page that is all discussion, and that decision is not undone later).
     pub fn default_comments(&self) -> Option<bool> {
-        match self {
-            MethodConfig::Auto { .. } => Some(false),
-            MethodConfig::Forest { fallback, .. } => fallback.default_comments(),
-            _ => None,
-        }
+        None
     }
 
     /// The method of a page, after a wrapper (the method pages a wrapper misses go to).
