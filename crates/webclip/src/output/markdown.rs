@@ -289,6 +289,7 @@ impl Writer for MdWriter {
     }
 
     fn text(&mut self, text: &str, pre: bool) {
+        let text = &*super::strip_invisible(text);
         if pre {
             self.flush();
             let nl = self.newline();

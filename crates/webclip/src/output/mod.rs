@@ -22,3 +22,16 @@ pub fn render_selection(page: &Page, selection: &Selection, content: &ContentOpt
         Format::Html => html::render(page, selection, content),
     }
 }
+
+/// Characters that are never shown: soft hyphen, zero-width space, word joiner, BOM. (Zero-width
+/// joiners and non-joiners change how some scripts are written and stay.)
+const INVISIBLE: [char; 4] = ['\u{AD}', '\u{200B}', '\u{2060}', '\u{FEFF}'];
+
+/// A text node's text without [`INVISIBLE`] characters (borrowed when it has none).
+pub(crate) fn strip_invisible(s: &str) -> std::borrow::Cow<'_, str> {
+    if s.contains(INVISIBLE) {
+        std::borrow::Cow::Owned(s.replace(INVISIBLE, ""))
+    } else {
+        std::borrow::Cow::Borrowed(s)
+    }
+}

@@ -45,7 +45,8 @@ impl TextWriter {
             return;
         }
         if self.pending_break > 0 {
-            let trimmed = self.out.trim_end_matches([' ', '\t']).len();
+            // Newlines too: a `pre` block may end with them.
+            let trimmed = self.out.trim_end_matches([' ', '\t', '\n']).len();
             self.out.truncate(trimmed);
             self.out.push_str(if self.pending_break >= 2 { "\n\n" } else { "\n" });
             self.line_has_text = false;
@@ -88,12 +89,18 @@ impl Writer for TextWriter {
     }
 
     fn text(&mut self, s: &str, pre: bool) {
+        let s = &*super::strip_invisible(s);
         if pre {
-            let s = s.trim_matches('\n');
-            if s.trim().is_empty() {
+            // Whitespace is text inside `pre`: highlighted code puts the spaces and newlines
+            // between tokens in text nodes of their own. Only leading blank lines of a block go.
+            let at_start = self.out.is_empty() || self.pending_break > 0 || self.pending_cell;
+            let s = if at_start { s.trim_start_matches(['\n', '\r']) } else { s };
+            if at_start && s.trim().is_empty() {
                 return;
             }
-            self.flush_separators();
+            if at_start {
+                self.flush_separators();
+            }
             self.out.push_str(s);
             self.line_has_text = true;
             return;
@@ -166,5 +173,14 @@ mod tests {
             ..Selection::new("t", Default::default())
         };
         assert_eq!(render(&page, &sel), "a | c");
+    }
+
+    #[test]
+    fn code_keeps_its_spaces_and_lines_and_invisible_characters_go() {
+        let t = text_of(
+            "<p>soft\u{AD}ly zero\u{200B}width</p><pre><code><span>let</span> <span>x</span>\n<span>y</span></code></pre><p>end</p>",
+        );
+        assert_eq!(t, "softly zerowidth\n\nlet x\ny\n\nend");
+        assert_eq!(text_of("<p><ruby>漢<rp>(</rp><rt>kan</rt>字<rp>(</rp><rt>ji</rt></ruby>です</p>"), "漢字です");
     }
 }

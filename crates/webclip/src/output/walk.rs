@@ -103,10 +103,12 @@ fn walk_range(page: &Page, root: NodeId, keep: &[bool], live: &[bool], opts: &Co
         }
         let node = page.node(i);
         let skip_table = !opts.tables && node.kind == NodeKind::Element && *page.tag(i) == local_name!("table");
+        // Ruby annotations (furigana) and their fallback parentheses are not the text.
+        let ruby_note = node.kind == NodeKind::Element && matches!(*page.tag(i), local_name!("rt") | local_name!("rp"));
         // Whitespace-only text inside kept content is not "live" but carries the spacing.
         let shown = live[i as usize] || (node.kind == NodeKind::Text && keep[i as usize]);
         let dead = !shown;
-        if node.hidden || dead || skip_table {
+        if node.hidden || dead || skip_table || ruby_note {
             i = node.end + 1;
             continue;
         }
