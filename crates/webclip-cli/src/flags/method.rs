@@ -63,6 +63,10 @@ pub struct ContentArgs {
     /// Drop bold and italics (markdown and HTML output).
     #[arg(long)]
     pub no_formatting: bool,
+    /// Figure captions in the body (they are always in the JSON output's figures). Default:
+    /// off with --favor precision, else on.
+    #[arg(long, value_enum, value_name = "ON|OFF")]
+    pub captions: Option<OnOff>,
 }
 
 /// `auto`'s options.
@@ -285,6 +289,7 @@ impl MethodArgs {
                 images: c.images,
                 links: c.links,
                 formatting: !c.no_formatting,
+                captions: c.captions.map_or(!matches!(a.favor, FavorArg::Precision), |x| x == OnOff::On),
             },
             comments: c.comments.map(|c| c == OnOff::On),
         })
