@@ -121,7 +121,9 @@ impl Method for Auto {
         let sizes: Vec<(f64, f64)> = ls
             .iter()
             .map(|leaf| {
-                let chars: f64 = (leaf.first..=leaf.last).map(|i| stats.get(i).chars as f64).sum();
+                // Text nodes only: an inline element's characters are its text nodes' too.
+                let chars: f64 =
+                    (leaf.first..=leaf.last).filter(|&i| page.is_text(i)).map(|i| stats.get(i).chars as f64).sum();
                 let linked: f64 = if self.options.link_discount > 0.0 {
                     (leaf.first..=leaf.last)
                         .filter(|&i| page.is_text(i) && in_link[i as usize])
