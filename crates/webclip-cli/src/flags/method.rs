@@ -5,7 +5,7 @@ use clap::Args;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
-use webclip::methods::auto::{AutoOptions, Favor};
+use webclip::methods::auto::{AutoOptions, Favor, Grow};
 use webclip::methods::boosted::FeatureSet;
 use webclip::methods::cnr::{CnrOptions, TopNodes};
 use webclip::{ContentOptions, MethodConfig, Options, ReadOptions};
@@ -93,6 +93,16 @@ pub struct AutoArgs {
     /// (0 disables).
     #[arg(long, value_name = "R", default_value_t = AutoOptions::default().title_anchor)]
     pub title_anchor: f64,
+    /// Siblings of the region with a positive gain join it: off, same-tag or any.
+    #[arg(long, value_enum, value_name = "WHICH")]
+    pub grow: Option<GrowArg>,
+}
+
+#[derive(Clone, Copy, clap::ValueEnum)]
+pub enum GrowArg {
+    Off,
+    SameTag,
+    Any,
 }
 
 /// The learned classifiers' options.
@@ -265,6 +275,12 @@ impl MethodArgs {
                     min_coverage: a.min_coverage,
                     link_discount: a.link_discount,
                     title_anchor: a.title_anchor,
+                    grow: match a.grow {
+                        None => AutoOptions::default().grow,
+                        Some(GrowArg::Off) => Grow::Off,
+                        Some(GrowArg::SameTag) => Grow::SameTag,
+                        Some(GrowArg::Any) => Grow::Any,
+                    },
                     ..Default::default()
                 },
                 model,

@@ -61,6 +61,21 @@ pub struct AutoOptions {
     /// `<title>`, the best region around that heading (not containing the first one) replaces
     /// it if its gain is at least this share of the first one's. 0 disables.
     pub title_anchor: f64,
+    /// Which siblings of the region join it when their own gain is positive: a body split
+    /// into sibling sections, cards or posts continues in them.
+    pub grow: Grow,
+}
+
+/// Region growth to sibling blocks with a positive gain.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum Grow {
+    #[default]
+    Off,
+    /// Siblings with the region's tag.
+    SameTag,
+    /// Any element sibling.
+    Any,
 }
 
 impl Default for AutoOptions {
@@ -74,6 +89,7 @@ impl Default for AutoOptions {
             favor: Favor::Balanced,
             link_discount: 0.5,
             title_anchor: 0.1,
+            grow: Grow::Off,
         }
     }
 }
@@ -197,12 +213,28 @@ impl Method for Auto {
         let spread = whole || mass[region as usize] < self.options.min_coverage * mass[0];
         let (keep_inside, keep_outside) = if spread { (tau, tau) } else { (keep_inside, keep_outside) };
         let region_path = page.xpath(region);
+        let mut roots = vec![region];
+        if self.options.grow != Grow::Off && !whole {
+            // Gain per character: a sibling that continues the region is about as confidently
+            // content as the region itself (a sidebar with a few content-like leaves is not).
+            let density = |n: NodeId| gain[n as usize] / (stats.get(n).chars as f64).max(1.0);
+            if let Some(parent) = page.parent(region) {
+                roots.extend(page.children(parent).filter(|&s| {
+                    s != region
+                        && page.is_element(s)
+                        && gain[s as usize] > 0.0
+                        && density(s) >= 0.5 * density(region)
+                        && (self.options.grow == Grow::Any || page.tag(s) == page.tag(region))
+                }));
+            }
+        }
+        let inside = |l: &Leaf| roots.iter().any(|&r| page.contains(r, l.first));
         let blocks = ls
             .iter()
             .zip(&p)
-            .filter(|(l, &pi)| if page.contains(region, l.first) { pi >= keep_inside } else { pi >= keep_outside })
+            .filter(|(l, &pi)| if inside(l) { pi >= keep_inside } else { pi >= keep_outside })
             .map(|(l, &pi)| {
-                let place = if page.contains(region, l.first) { "in region" } else { "outside region" };
+                let place = if inside(l) { "in region" } else { "outside region" };
                 l.block(pi, format!("leaf {place} {region_path}, p(content) {pi:.2}"))
             })
             .collect();
