@@ -59,6 +59,16 @@ pub fn run(args: ExtractArgs) -> ExitCode {
         Ok(o) => o,
         Err(code) => return code,
     };
+    // A reader expects the headline at the top of markdown and HTML; text stays the body.
+    let reading = matches!(
+        (args.format, args.body),
+        (Format::Markdown | Format::Html, _) | (Format::Json, BodyFormat::Markdown | BodyFormat::Html)
+    );
+    if reading && args.method.auto.headline.is_none() {
+        if let webclip::MethodConfig::Auto { options: auto, .. } = &mut options.method {
+            auto.headline = true;
+        }
+    }
     if args.overlay.is_some() && args.inputs.len() > 1 {
         eprintln!("webclip: --overlay takes one input page");
         return ExitCode::from(2);

@@ -93,6 +93,10 @@ pub struct AutoArgs {
     /// (0 disables).
     #[arg(long, value_name = "R", default_value_t = AutoOptions::default().title_anchor)]
     pub title_anchor: f64,
+    /// Keep the headline and the lead before the region (default: on for markdown and HTML
+    /// output, off for text).
+    #[arg(long, value_enum, value_name = "ON|OFF")]
+    pub headline: Option<OnOff>,
     /// Siblings of the region with a positive gain join it: off, same-tag or any.
     #[arg(long, value_enum, value_name = "WHICH")]
     pub grow: Option<GrowArg>,
@@ -281,6 +285,7 @@ impl MethodArgs {
                         Some(GrowArg::SameTag) => Grow::SameTag,
                         Some(GrowArg::Any) => Grow::Any,
                     },
+                    headline: a.headline.map_or(AutoOptions::default().headline, |h| h == OnOff::On),
                     ..Default::default()
                 },
                 model,

@@ -64,6 +64,10 @@ pub struct AutoOptions {
     /// Which siblings of the region join it when their own gain is positive: a body split
     /// into sibling sections, cards or posts continues in them.
     pub grow: Grow,
+    /// Keep the headline (the heading that repeats `<title>`) and the lead between it and
+    /// the region when the region starts after them (a `<header>` or `hgroup` beside the
+    /// body): the heading whatever its score, the lead's leaves at `p ≥ τ`.
+    pub headline: bool,
 }
 
 /// Region growth to sibling blocks with a positive gain.
@@ -90,6 +94,7 @@ impl Default for AutoOptions {
             link_discount: 0.5,
             title_anchor: 0.1,
             grow: Grow::Off,
+            headline: false,
         }
     }
 }
@@ -229,12 +234,35 @@ impl Method for Auto {
             }
         }
         let inside = |l: &Leaf| roots.iter().any(|&r| page.contains(r, l.first));
+        // The headline and lead: leaves from the title heading up to the region's start.
+        let lead = match doc.title_heading() {
+            Some(h) if self.options.headline && !whole && h < region && !page.contains(region, h) => h..region,
+            _ => 0..0,
+        };
+        let in_lead = |l: &Leaf| lead.contains(&l.first);
+        let heading_leaf = |l: &Leaf| lead.start > 0 && page.contains(lead.start, l.first);
         let blocks = ls
             .iter()
             .zip(&p)
-            .filter(|(l, &pi)| if inside(l) { pi >= keep_inside } else { pi >= keep_outside })
+            .filter(|(l, &pi)| {
+                if inside(l) {
+                    pi >= keep_inside
+                } else if heading_leaf(l) {
+                    true
+                } else if in_lead(l) {
+                    pi >= tau
+                } else {
+                    pi >= keep_outside
+                }
+            })
             .map(|(l, &pi)| {
-                let place = if inside(l) { "in region" } else { "outside region" };
+                let place = if inside(l) {
+                    "in region"
+                } else if in_lead(l) {
+                    "headline or lead before region"
+                } else {
+                    "outside region"
+                };
                 l.block(pi, format!("leaf {place} {region_path}, p(content) {pi:.2}"))
             })
             .collect();
