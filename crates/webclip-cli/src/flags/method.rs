@@ -97,6 +97,9 @@ pub struct AutoArgs {
     /// output, off for text).
     #[arg(long, value_enum, value_name = "ON|OFF")]
     pub headline: Option<OnOff>,
+    /// Leaves after the region's last confident leaf need p >= tau (on or off).
+    #[arg(long, value_enum, value_name = "ON|OFF")]
+    pub trim_tail: Option<OnOff>,
     /// Siblings of the region with a positive gain join it: off, same-tag or any.
     #[arg(long, value_enum, value_name = "WHICH")]
     pub grow: Option<GrowArg>,
@@ -286,6 +289,7 @@ impl MethodArgs {
                         Some(GrowArg::Any) => Grow::Any,
                     },
                     headline: a.headline.map_or(AutoOptions::default().headline, |h| h == OnOff::On),
+                    trim_tail: a.trim_tail.map_or(AutoOptions::default().trim_tail, |h| h == OnOff::On),
                     ..Default::default()
                 },
                 model,
