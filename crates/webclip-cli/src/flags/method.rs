@@ -100,6 +100,9 @@ pub struct AutoArgs {
     /// Leaves after the region's last confident leaf need p >= tau (on or off).
     #[arg(long, value_enum, value_name = "ON|OFF")]
     pub trim_tail: Option<OnOff>,
+    /// A one-leaf region is retried on its best ancestor with two or more leaves (on or off).
+    #[arg(long, value_enum, value_name = "ON|OFF")]
+    pub widen_single: Option<OnOff>,
     /// Siblings of the region with a positive gain join it: off, same-tag or any.
     #[arg(long, value_enum, value_name = "WHICH")]
     pub grow: Option<GrowArg>,
@@ -290,6 +293,7 @@ impl MethodArgs {
                     },
                     headline: a.headline.map_or(AutoOptions::default().headline, |h| h == OnOff::On),
                     trim_tail: a.trim_tail.map_or(AutoOptions::default().trim_tail, |h| h == OnOff::On),
+                    widen_single: a.widen_single.map_or(AutoOptions::default().widen_single, |h| h == OnOff::On),
                     ..Default::default()
                 },
                 model,

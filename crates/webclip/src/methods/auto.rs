@@ -75,6 +75,9 @@ pub struct AutoOptions {
     /// whose text was already kept was measured too and costs every folder whose truth keeps
     /// repeats: readability −3.1, wcxb −0.3.)
     pub trim_tail: bool,
+    /// A region holding a single leaf is retried: the ancestor with the largest positive
+    /// gain among those holding two or more leaves replaces it.
+    pub widen_single: bool,
 }
 
 /// Region growth to sibling blocks with a positive gain.
@@ -103,6 +106,7 @@ impl Default for AutoOptions {
             grow: Grow::Off,
             headline: false,
             trim_tail: false,
+            widen_single: false,
         }
     }
 }
@@ -210,6 +214,29 @@ impl Method for Auto {
                 }
                 return sel;
             }
+        };
+        let region = if self.options.widen_single {
+            // Leaves per element (a leaf counts at its container), summed up the tree.
+            let mut count = vec![0u32; page.len()];
+            for l in ls {
+                count[l.container as usize] += 1;
+            }
+            for i in (1..page.len()).rev() {
+                let parent = page.node(i as NodeId).parent;
+                if parent != NONE {
+                    count[parent as usize] += count[i];
+                }
+            }
+            if count[region as usize] <= 1 {
+                page.ancestors(region)
+                    .filter(|&a| page.is_element(a) && count[a as usize] >= 2 && gain[a as usize] > 0.0)
+                    .max_by(|&a, &b| gain[a as usize].total_cmp(&gain[b as usize]))
+                    .unwrap_or(region)
+            } else {
+                region
+            }
+        } else {
+            region
         };
         let heading = doc.title_heading().filter(|&h| self.options.title_anchor > 0.0 && !page.contains(region, h));
         let region = match heading {
