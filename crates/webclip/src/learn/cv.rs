@@ -71,7 +71,13 @@ impl Setting {
     /// record in their provenance.
     pub fn describe(&self) -> String {
         match self {
-            Setting::Gbt(o) => format!("gbt depth={} rounds={} lr={}", o.max_depth, o.iterations, o.learning_rate),
+            Setting::Gbt(o) => format!(
+                "gbt depth={} rounds={} lr={}{}",
+                o.max_depth,
+                o.iterations,
+                o.learning_rate,
+                if o.page_weighted { " page-weighted" } else { "" }
+            ),
             Setting::Logistic(o) => format!("logistic l2={:e} epochs={}", o.l2, o.epochs),
             Setting::Svm(o) => format!("svm l2={:e} epochs={}", o.l2, o.epochs),
         }

@@ -296,6 +296,9 @@ pub struct GbtOptions {
     pub subsample: f32,
     pub colsample_bytree: f64,
     pub seed: u64,
+    /// Weight each leaf by 1 / (leaves of its page), scaled to a mean of 1, so that every
+    /// page counts the same however many leaves it has (the extraction is judged per page).
+    pub page_weighted: bool,
 }
 
 impl Default for GbtOptions {
@@ -310,8 +313,19 @@ impl Default for GbtOptions {
             subsample: 1.0,
             colsample_bytree: 1.0,
             seed: 0,
+            page_weighted: false,
         }
     }
+}
+
+/// Per row, 1 / (rows of its group), scaled so the weights average 1.
+pub fn page_weights(group: &[u32]) -> Vec<f64> {
+    let mut count: std::collections::HashMap<u32, f64> = std::collections::HashMap::new();
+    for g in group {
+        *count.entry(*g).or_default() += 1.0;
+    }
+    let scale = group.len() as f64 / count.len().max(1) as f64;
+    group.iter().map(|g| scale / count[g]).collect()
 }
 
 /// Trains with forust-ml (log loss) and copies the trees. `threads` = 1 is bit-for-bit
@@ -344,7 +358,8 @@ pub fn train(s: &super::Samples, o: &GbtOptions, threads: usize) -> crate::Resul
         .set_seed(o.seed)
         .set_parallel(threads > 1)
         .set_num_threads(Some(threads.max(1)));
-    booster.fit_unweighted(&matrix, &s.y, None).map_err(|e| Error::Training(format!("forust-ml: {e}")))?;
+    let weights = if o.page_weighted { page_weights(&s.group) } else { vec![1.0; rows] };
+    booster.fit(&matrix, &s.y, &weights, None).map_err(|e| Error::Training(format!("forust-ml: {e}")))?;
     let trees = booster
         .trees
         .iter()
@@ -652,5 +667,12 @@ mod tests {
             assert_eq!(b.to_bits(), plain.to_bits());
         }
         assert_eq!(m, train(&s, &o, 1).unwrap(), "seeded training is reproducible");
+    }
+
+    #[test]
+    fn page_weights_make_pages_equal() {
+        let w = page_weights(&[0, 0, 0, 1]);
+        assert!((w.iter().sum::<f64>() - 4.0).abs() < 1e-12);
+        assert!((3.0 * w[0] - w[3]).abs() < 1e-12);
     }
 }
