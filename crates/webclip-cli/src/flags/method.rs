@@ -103,6 +103,10 @@ pub struct AutoArgs {
     /// A one-leaf region is retried on its best ancestor with two or more leaves (on or off).
     #[arg(long, value_enum, value_name = "ON|OFF")]
     pub widen_single: Option<OnOff>,
+    /// A comment section holding at least this share of the page's confident content is
+    /// content (1 disables).
+    #[arg(long, value_name = "R")]
+    pub comment_share: Option<f64>,
     /// Siblings of the region with a positive gain join it: off, same-tag or any.
     #[arg(long, value_enum, value_name = "WHICH")]
     pub grow: Option<GrowArg>,
@@ -294,6 +298,7 @@ impl MethodArgs {
                     headline: a.headline.map_or(AutoOptions::default().headline, |h| h == OnOff::On),
                     trim_tail: a.trim_tail.map_or(AutoOptions::default().trim_tail, |h| h == OnOff::On),
                     widen_single: a.widen_single.map_or(AutoOptions::default().widen_single, |h| h == OnOff::On),
+                    comment_share: a.comment_share.unwrap_or(AutoOptions::default().comment_share),
                     ..Default::default()
                 },
                 model,
