@@ -40,6 +40,11 @@ pub enum CharsetSource {
     Utf8Valid,
     /// No declaration and not UTF-8; chardetng chose.
     Detected,
+    /// UTF-8 (declared, or undeclared) with a few invalid bytes, replaced as a browser
+    /// does: a page of valid UTF-8 text with one bad byte or a character cut at the end.
+    Utf8WithErrors,
+    /// No byte-order mark, but NUL bytes every other byte around ASCII: UTF-16.
+    Utf16NoBom,
 }
 
 /// A decoded page.
@@ -131,9 +136,15 @@ pub fn sniff(bytes: &[u8], caller: Option<&'static Encoding>) -> (&'static Encod
     if let Some(enc) = caller {
         return (enc, CharsetSource::Caller);
     }
+    if let Some(enc) = utf16_without_bom(bytes) {
+        return (enc, CharsetSource::Utf16NoBom);
+    }
     let valid_utf8 = || std::str::from_utf8(bytes).is_ok();
     if let Some(enc) = prescan_meta(&bytes[..bytes.len().min(PRESCAN_BYTES)]) {
         if enc == UTF_8 && !valid_utf8() {
+            if mostly_utf8(bytes) {
+                return (UTF_8, CharsetSource::Utf8WithErrors);
+            }
             return (detect(bytes), CharsetSource::MetaNotUtf8);
         }
         if enc.is_single_byte() && !bytes.is_ascii() && valid_utf8() {
@@ -144,7 +155,57 @@ pub fn sniff(bytes: &[u8], caller: Option<&'static Encoding>) -> (&'static Encod
     if valid_utf8() {
         return (UTF_8, CharsetSource::Utf8Valid);
     }
+    if mostly_utf8(bytes) {
+        return (UTF_8, CharsetSource::Utf8WithErrors);
+    }
     (detect(bytes), CharsetSource::Detected)
+}
+
+/// True when the bytes are UTF-8 but for a few invalid sequences — at least two valid
+/// multi-byte characters per invalid sequence — and perhaps a character cut at the end. Legacy single-byte text read as UTF-8 has
+/// almost no valid multi-byte characters, so it still goes to detection.
+fn mostly_utf8(bytes: &[u8]) -> bool {
+    let (mut valid, mut invalid) = (0usize, 0usize);
+    let mut rest = bytes;
+    loop {
+        match std::str::from_utf8(rest) {
+            Ok(s) => {
+                valid += s.chars().filter(|c| !c.is_ascii()).count();
+                break;
+            }
+            Err(e) => {
+                let ok = e.valid_up_to();
+                // Safe: from_utf8 vouched for the prefix.
+                valid += std::str::from_utf8(&rest[..ok]).map_or(0, |s| s.chars().filter(|c| !c.is_ascii()).count());
+                match e.error_len() {
+                    Some(n) => {
+                        invalid += 1;
+                        rest = &rest[ok + n..];
+                    }
+                    None => break, // a character cut off at the end is not an error of the page
+                }
+            }
+        }
+    }
+    valid >= 2 * invalid
+}
+
+/// UTF-16 without a byte-order mark: in the first KiB, most even (BE) or odd (LE) bytes are
+/// NUL and the others are not.
+fn utf16_without_bom(bytes: &[u8]) -> Option<&'static Encoding> {
+    let head = &bytes[..bytes.len().min(1024) & !1];
+    if head.len() < 8 {
+        return None;
+    }
+    let pairs = head.len() / 2;
+    let nul_at = |k: usize| head.chunks_exact(2).filter(|p| p[k] == 0 && p[1 - k] != 0).count();
+    if nul_at(1) * 10 >= pairs * 9 {
+        Some(encoding_rs::UTF_16LE)
+    } else if nul_at(0) * 10 >= pairs * 9 {
+        Some(encoding_rs::UTF_16BE)
+    } else {
+        None
+    }
 }
 
 fn detect(bytes: &[u8]) -> &'static Encoding {
@@ -155,7 +216,8 @@ fn detect(bytes: &[u8]) -> &'static Encoding {
 }
 
 /// Recognises binary data by magic numbers and by NUL or control bytes in the first KiB
-/// (HTML in an ASCII-compatible encoding has neither).
+/// (HTML in an ASCII-compatible encoding has almost none: a stray NUL or two in a real page
+/// does not make it binary).
 pub fn binary_kind(bytes: &[u8]) -> Option<&'static str> {
     const MAGIC: &[(&[u8], &str)] = &[
         (b"\x89PNG", "a PNG image"),
@@ -178,7 +240,7 @@ pub fn binary_kind(bytes: &[u8]) -> Option<&'static str> {
     }
     let head = &bytes[..bytes.len().min(1024)];
     let controls = head.iter().filter(|&&b| b == 0 || (b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r' | 0x0c))).count();
-    if head.contains(&0) || controls * 20 > head.len() {
+    if controls * 20 > head.len() {
         return Some("binary data (NUL or control bytes)");
     }
     None
@@ -307,6 +369,38 @@ fn trim(v: &[u8]) -> &[u8] {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn one_bad_byte_keeps_a_utf8_page_utf8() {
+        let text = "<meta charset=utf-8><p>Grüße aus Köln, schöne Straße, Bäckerei, Übersee, Ärger, Öl, süß.</p>";
+        let mut bytes = text.as_bytes().to_vec();
+        bytes.insert(30, 0xff);
+        let d = decode(&bytes, None).unwrap();
+        assert_eq!(d.encoding, UTF_8);
+        assert_eq!(d.source, CharsetSource::Utf8WithErrors);
+        assert!(d.had_errors && d.text.contains("Köln"), "{}", d.text);
+        // Cut in the middle of the last character, no declaration.
+        let cut = &"<p>Grüße aus Köln und schöne Grüße</p><p>ü".as_bytes()[..44];
+        let d = decode(cut, None).unwrap();
+        assert_eq!(d.encoding, UTF_8);
+        // Windows-1252 text declared UTF-8 still goes to detection.
+        let legacy = b"<meta charset=utf-8><p>Gr\xfc\xdfe aus K\xf6ln, sch\xf6ne Stra\xdfe</p>";
+        assert_eq!(decode(legacy, None).unwrap().source, CharsetSource::MetaNotUtf8);
+    }
+
+    #[test]
+    fn a_stray_nul_is_not_binary_and_utf16_needs_no_bom() {
+        let mut page = b"<html><body><p>A real page with one NUL byte in it.</p></body></html>".to_vec();
+        page.insert(20, 0);
+        assert!(decode(&page, None).is_ok());
+        let utf16: Vec<u8> = "<html><body><p>UTF-16 without a byte-order mark</p></body></html>"
+            .encode_utf16()
+            .flat_map(|u| u.to_le_bytes())
+            .collect();
+        let d = decode(&utf16, None).unwrap();
+        assert_eq!(d.source, CharsetSource::Utf16NoBom);
+        assert!(d.text.contains("byte-order mark"));
+    }
+
     use super::*;
 
     fn enc(bytes: &[u8]) -> (&'static str, CharsetSource) {
