@@ -216,10 +216,11 @@ pub fn run(args: EvalArgs) -> ExitCode {
         if args.prepend_title { " (title prepended)" } else { "" }
     );
     println!(
-        "{:<16} {:>5} {:>4}  {:^17}  {:^17}  {:^17}  {:^17}  {:>8} {:>8}",
+        "{:<16} {:>5} {:>4} {:>5}  {:^17}  {:^17}  {:^17}  {:^17}  {:>8} {:>8}",
         "dataset",
         "pages",
         "fail",
+        "empty",
         "SH P/R/F1",
         "BoW P/R/F1",
         "bigram P/R/F1",
@@ -227,14 +228,14 @@ pub fn run(args: EvalArgs) -> ExitCode {
         "extr p/s",
         "e2e p/s"
     );
-    let mut all_failed = 0;
+    let (mut all_failed, mut folders_failed) = (0, 0);
     let mut meta_rows: Vec<(String, [String; 3])> = Vec::new();
     for dir in &args.data.dirs {
         let ds = match Dataset::open(dir) {
             Ok(d) => d,
             Err(e) => {
                 eprintln!("webclip: {}: {e}", dir.display());
-                all_failed += 1;
+                folders_failed += 1;
                 continue;
             }
         };
@@ -257,11 +258,14 @@ pub fn run(args: EvalArgs) -> ExitCode {
         let failures: Vec<&PageRow> = rows.iter().filter(|r| r.error.is_some()).collect();
         let extract_secs: f64 = rows.iter().map(|r| r.extract_secs).sum();
         let prf = |p: metrics::Prf| format!("{}/{}/{}", pct(p.p), pct(p.r), pct(p.f1));
+        // Pages whose truth has text and whose output has none (failures included).
+        let empty = rows.iter().filter(|r| r.out_chars == 0 && r.truth_chars > 0).count();
         println!(
-            "{:<16} {:>5} {:>4}  {}  {}  {}  {:^17}  {:>8.1} {:>8.1}",
+            "{:<16} {:>5} {:>4} {:>5}  {}  {}  {}  {:^17}  {:>8.1} {:>8.1}",
             ds.name,
             s.pages,
             failures.len(),
+            empty,
             prf(s.sh),
             prf(s.bow),
             prf(s.bigram),
@@ -323,7 +327,11 @@ pub fn run(args: EvalArgs) -> ExitCode {
         }
     }
     println!("failed pages: {all_failed}");
-    ExitCode::SUCCESS
+    if folders_failed > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
 }
 
 fn run_grouped(args: &EvalArgs, options: &webclip::Options, by: GroupBy) -> ExitCode {

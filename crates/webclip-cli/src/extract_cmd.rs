@@ -69,6 +69,15 @@ pub fn run(args: ExtractArgs) -> ExitCode {
             auto.headline = true;
         }
     }
+    let stdin_only = args.inputs.iter().all(|p| p.as_os_str() == "-");
+    if stdin_only && std::io::IsTerminal::is_terminal(&std::io::stdin()) {
+        eprintln!(
+            "webclip: extract reads a page from standard input, and none is coming from a terminal.\n\
+             Give it files (webclip extract page.html) or pipe a page in (curl -sL URL | webclip extract -).\n\
+             More: webclip extract --help"
+        );
+        return ExitCode::from(2);
+    }
     if args.overlay.is_some() && args.inputs.len() > 1 {
         eprintln!("webclip: --overlay takes one input page");
         return ExitCode::from(2);
@@ -82,6 +91,14 @@ pub fn run(args: ExtractArgs) -> ExitCode {
     let many = args.inputs.len() > 1;
     for path in &args.inputs {
         let name = if path.as_os_str() == "-" { "<stdin>".to_string() } else { path.display().to_string() };
+        if name.starts_with("http://") || name.starts_with("https://") {
+            eprintln!(
+                "webclip: {name}: fetching URLs is not built in yet; save the page, or pipe it in: \
+                 curl -sL '{name}' | webclip extract - --url '{name}'"
+            );
+            failed += 1;
+            continue;
+        }
         let result = read_input(path, args.max_bytes).and_then(|bytes| webclip::extract(&bytes, &options));
         let article = match result {
             Ok(ex) => ex,

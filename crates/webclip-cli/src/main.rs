@@ -15,6 +15,18 @@ mod wrapper_cmd;
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
+const EXTRACT_EXAMPLES: &str = "Examples:
+  webclip extract page.html                        plain text of the main content
+  webclip extract page.html.gz --format markdown   markdown (headline, lists, tables, code)
+  webclip extract page.html --format json          body, metadata, figures, selected nodes
+  curl -sL https://example.org/a | webclip extract - --url https://example.org/a
+  webclip extract *.html --format json             one JSON object per line
+  webclip extract page.html --favor precision      less boilerplate (or recall: less lost text)
+  webclip extract page.html --method cnr --more 1  another method, with its own options
+
+Exit codes: 0 every page extracted; 1 some input failed; 2 usage error;
+3 no failure, but some page had no main content.";
+
 /// Finds the main content of web pages and drops menus, ads, footers and link lists.
 #[derive(Parser)]
 #[command(name = "webclip", version, about, long_about = None)]
@@ -26,6 +38,7 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Extract the main content of pages (files, .gz files, or - for stdin).
+    #[command(after_help = EXTRACT_EXAMPLES)]
     Extract(extract_cmd::ExtractArgs),
     /// Extract every page of labeled dataset folders and score the output.
     Eval(eval_cmd::EvalArgs),
