@@ -93,7 +93,7 @@ fn load_predictions(path: &std::path::Path, dataset: &str) -> Result<HashMap<Str
 fn score_prediction(rec: &Record, p: Option<&Prediction>, prepend_title: bool) -> PageRow {
     let p = p.cloned().unwrap_or_default();
     let output = match (p.text.clone().unwrap_or_default(), &p.title) {
-        (text, Some(t)) if prepend_title && !t.trim().is_empty() => format!("{t}\n\n{text}"),
+        (text, Some(t)) if prepend_title => webclip::article::with_title(Some(t), text),
         (text, _) => text,
     };
     let meta = webclip::article::metadata::Metadata {
@@ -147,10 +147,7 @@ fn eval_page(ds: &Dataset, rec: &Record, options: &webclip::Options, prepend_tit
     let t0 = Instant::now();
     let result = webclip::extract(&bytes, &options).map(|ex| {
         let text = ex.text();
-        let text = match ex.title() {
-            Some(t) if prepend_title => format!("{t}\n\n{text}"),
-            _ => text,
-        };
+        let text = if prepend_title { webclip::article::with_title(ex.title(), text) } else { text };
         (text, ex.metadata)
     });
     let secs = t0.elapsed().as_secs_f64();

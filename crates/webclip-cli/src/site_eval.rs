@@ -47,9 +47,10 @@ pub struct GroupEval<'a> {
 
 impl GroupEval<'_> {
     fn with_title(&self, l: &SiteDoc, text: String) -> String {
-        match &l.meta.title {
-            Some(t) if self.prepend_title => format!("{t}\n\n{text}"),
-            _ => text,
+        if self.prepend_title {
+            webclip::article::with_title(l.meta.title.as_deref(), text)
+        } else {
+            text
         }
     }
 

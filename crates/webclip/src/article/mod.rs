@@ -155,6 +155,15 @@ impl Article {
     }
 }
 
+/// The body with the title as its first block, for scoring against truth that starts with
+/// the headline (`eval --prepend-title`); an empty title adds nothing.
+pub fn with_title(title: Option<&str>, body: String) -> String {
+    match title.map(str::trim) {
+        Some(t) if !t.is_empty() => format!("{t}\n\n{body}"),
+        _ => body,
+    }
+}
+
 /// The images the selection keeps, with the caption of their `figure`.
 fn figures(doc: &Document, selection: &Selection) -> Vec<Figure> {
     let page = &doc.page;
