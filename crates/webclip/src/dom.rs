@@ -170,6 +170,8 @@ fn hidden_by_attributes(attrs: &[Attribute]) -> bool {
 impl Page {
     /// Parses an HTML document (already decoded to text).
     pub fn parse(html: &str) -> Page {
+        let capped = cap_attributes(html);
+        let html: &str = &capped;
         let opts = TreeBuilderOpts { scripting_enabled: true, ..Default::default() };
         let guard = DepthGuard::new(TreeBuilder::new(Sink::default(), opts));
         let tokenizer = Tokenizer::new(guard, TokenizerOpts::default());
@@ -417,6 +419,86 @@ impl Iterator for Children<'_> {
 /// at 512). Start tags beyond this depth are dropped with their end tags, so their content
 /// joins the deepest kept element.
 pub const MAX_DEPTH: usize = 1024;
+
+/// Most attributes kept on one element. html5ever checks each new attribute against the
+/// element's earlier ones, so N attributes cost N² (100,000 took 3 s, a million over a
+/// minute); real elements have a handful.
+pub const MAX_ATTRIBUTES: usize = 512;
+
+/// A start tag with more than [`MAX_ATTRIBUTES`] attributes is longer than this (each
+/// takes at least two bytes), so only spans this long between two `<` are walked.
+const LONG_TAG: usize = 2 * MAX_ATTRIBUTES;
+
+/// The source with the attributes past [`MAX_ATTRIBUTES`] of any start tag removed (borrowed
+/// when no tag has that many).
+fn cap_attributes(html: &str) -> std::borrow::Cow<'_, str> {
+    let b = html.as_bytes();
+    let mut cuts: Vec<(usize, usize)> = Vec::new();
+    let mut at = 0;
+    while let Some(lt) = memchr::memchr(b'<', &b[at..]).map(|p| at + p) {
+        // A tag with more than MAX_ATTRIBUTES attributes spans more than LONG_TAG bytes
+        // before the next '<' (unless its values hold '<': such a crafted tag is left to the
+        // per-page bounds).
+        let next = memchr::memchr(b'<', &b[lt + 1..]).map_or(b.len(), |p| lt + 1 + p);
+        at = next;
+        if next - lt < LONG_TAG || !b.get(lt + 1).is_some_and(u8::is_ascii_alphabetic) {
+            continue;
+        }
+        // Walk the tag as the tokenizer would: name, then attributes (quoted values may
+        // hold '>').
+        let mut i = lt + 1;
+        while i < b.len() && !matches!(b[i], b' ' | b'\t' | b'\n' | b'\r' | 0x0c | b'/' | b'>') {
+            i += 1;
+        }
+        let mut count = 0;
+        let mut cut_from = None;
+        loop {
+            while i < b.len() && matches!(b[i], b' ' | b'\t' | b'\n' | b'\r' | 0x0c | b'/') {
+                i += 1;
+            }
+            if i >= b.len() || b[i] == b'>' {
+                break;
+            }
+            count += 1;
+            if count == MAX_ATTRIBUTES + 1 {
+                cut_from = Some(i);
+            }
+            while i < b.len() && !matches!(b[i], b' ' | b'\t' | b'\n' | b'\r' | 0x0c | b'/' | b'>' | b'=') {
+                i += 1;
+            }
+            if b.get(i) == Some(&b'=') {
+                i += 1;
+                match b.get(i) {
+                    Some(&q @ (b'"' | b'\'')) => {
+                        i = memchr::memchr(q, &b[i + 1..]).map_or(b.len(), |p| i + 1 + p + 1);
+                    }
+                    _ => {
+                        while i < b.len() && !matches!(b[i], b' ' | b'\t' | b'\n' | b'\r' | 0x0c | b'>') {
+                            i += 1;
+                        }
+                    }
+                }
+            }
+        }
+        if let Some(from) = cut_from {
+            cuts.push((from, i.min(b.len())));
+        }
+        at = at.max(i);
+    }
+    if cuts.is_empty() {
+        return std::borrow::Cow::Borrowed(html);
+    }
+    let mut out = String::with_capacity(html.len());
+    let mut last = 0;
+    for (from, to) in cuts {
+        // Cuts fall on ASCII bytes (whitespace before a name, '>' or the end), so on
+        // character boundaries.
+        out.push_str(&html[last..from]);
+        last = to;
+    }
+    out.push_str(&html[last..]);
+    std::borrow::Cow::Owned(out)
+}
 
 /// Tracks nesting with a shadow stack of open tag names (amortised O(1) per token) and drops
 /// start tags that would go deeper than [`MAX_DEPTH`].
@@ -867,6 +949,20 @@ impl TreeSink for Sink {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn a_million_attributes_are_capped_not_quadratic() {
+        let attrs: String = (0..200_000).map(|i| format!(" a{i}=\"x>y\"")).collect();
+        let html = format!("<body><div id=main{attrs}>text</div><p class=after>more</p></body>");
+        let page = Page::parse(&html);
+        let div = page.subtree(0).find(|&i| page.attr(i, "id") == Some("main")).unwrap();
+        assert_eq!(page.attrs(div).len(), MAX_ATTRIBUTES);
+        assert!(page.text_content(0).contains("text more"), "{}", page.text_content(0));
+        assert!(page.subtree(0).any(|i| page.attr(i, "class") == Some("after")));
+        // Ordinary pages are not copied.
+        assert!(matches!(cap_attributes("<p class=a>x</p>"), std::borrow::Cow::Borrowed(_)));
+    }
+
     use super::*;
 
     const HTML: &str = "<!DOCTYPE html><html><head><title> The  title </title><script>var x='<p>';</script></head>\
