@@ -433,55 +433,58 @@ const LONG_TAG: usize = 2 * MAX_ATTRIBUTES;
 /// when no tag has that many).
 fn cap_attributes(html: &str) -> std::borrow::Cow<'_, str> {
     let b = html.as_bytes();
+    let len = b.len();
     let mut cuts: Vec<(usize, usize)> = Vec::new();
     let mut at = 0;
     while let Some(lt) = memchr::memchr(b'<', &b[at..]).map(|p| at + p) {
         // A tag with more than MAX_ATTRIBUTES attributes spans more than LONG_TAG bytes
         // before the next '<' (unless its values hold '<': such a crafted tag is left to the
         // per-page bounds).
-        let next = memchr::memchr(b'<', &b[lt + 1..]).map_or(b.len(), |p| lt + 1 + p);
+        let next = memchr::memchr(b'<', &b[lt + 1..]).map_or(len, |p| lt + 1 + p);
         at = next;
         if next - lt < LONG_TAG || !b.get(lt + 1).is_some_and(u8::is_ascii_alphabetic) {
             continue;
         }
-        // Walk the tag as the tokenizer would: name, then attributes (quoted values may
-        // hold '>').
+        // Walk the tag as the tokenizer would — name, then attributes (quoted values may
+        // hold '>') — but never past the next '<': a cut must not change the tree, only
+        // drop attributes of a tag that really ends with '>' before it.
+        let end = next;
         let mut i = lt + 1;
-        while i < b.len() && !matches!(b[i], b' ' | b'\t' | b'\n' | b'\r' | 0x0c | b'/' | b'>') {
+        while i < end && !matches!(b[i], b' ' | b'\t' | b'\n' | b'\r' | 0x0c | b'/' | b'>') {
             i += 1;
         }
         let mut count = 0;
         let mut cut_from = None;
         loop {
-            while i < b.len() && matches!(b[i], b' ' | b'\t' | b'\n' | b'\r' | 0x0c | b'/') {
+            while i < end && matches!(b[i], b' ' | b'\t' | b'\n' | b'\r' | 0x0c | b'/') {
                 i += 1;
             }
-            if i >= b.len() || b[i] == b'>' {
+            if i >= end || b[i] == b'>' {
                 break;
             }
             count += 1;
             if count == MAX_ATTRIBUTES + 1 {
                 cut_from = Some(i);
             }
-            while i < b.len() && !matches!(b[i], b' ' | b'\t' | b'\n' | b'\r' | 0x0c | b'/' | b'>' | b'=') {
+            while i < end && !matches!(b[i], b' ' | b'\t' | b'\n' | b'\r' | 0x0c | b'/' | b'>' | b'=') {
                 i += 1;
             }
             if b.get(i) == Some(&b'=') {
                 i += 1;
                 match b.get(i) {
                     Some(&q @ (b'"' | b'\'')) => {
-                        i = memchr::memchr(q, &b[i + 1..]).map_or(b.len(), |p| i + 1 + p + 1);
+                        i = memchr::memchr(q, &b[i + 1..end]).map_or(end, |p| i + 1 + p + 1);
                     }
                     _ => {
-                        while i < b.len() && !matches!(b[i], b' ' | b'\t' | b'\n' | b'\r' | 0x0c | b'>') {
+                        while i < end && !matches!(b[i], b' ' | b'\t' | b'\n' | b'\r' | 0x0c | b'>') {
                             i += 1;
                         }
                     }
                 }
             }
         }
-        if let Some(from) = cut_from {
-            cuts.push((from, i.min(b.len())));
+        if let (Some(from), true) = (cut_from, i < end && b[i] == b'>') {
+            cuts.push((from, i));
         }
         at = at.max(i);
     }
@@ -959,6 +962,10 @@ mod tests {
         assert_eq!(page.attrs(div).len(), MAX_ATTRIBUTES);
         assert!(page.text_content(0).contains("text more"), "{}", page.text_content(0));
         assert!(page.subtree(0).any(|i| page.attr(i, "class") == Some("after")));
+        // Script text that looks like a long tag is never cut across a '<'.
+        let js: String = (0..600).map(|i| format!(" v{i}")).collect();
+        let script = format!("<body><script>if (a<b{js} && s == \"x) {{}}</script><p>after</p></body>");
+        assert!(Page::parse(&script).text_content(0).contains("after"));
         // Ordinary pages are not copied.
         assert!(matches!(cap_attributes("<p class=a>x</p>"), std::borrow::Cow::Borrowed(_)));
     }
