@@ -107,22 +107,45 @@ impl GbtModel {
         m
     }
 
+    /// A model from trees, not yet checked or packed (`Model::from_binary` checks, then
+    /// packs).
+    pub(crate) fn unprepared(base_score: f64, trees: Vec<Tree>) -> GbtModel {
+        GbtModel { base_score, trees, packed: Vec::new(), roots: Vec::new(), depths: Vec::new(), binned: None }
+    }
+
     /// Builds the packed form; call after deserialising (`Model::from_json` does).
     pub fn prepare(&mut self) {
         self.packed.clear();
         self.roots.clear();
         self.depths.clear();
         for t in &self.trees {
-            let base = self.packed.len() as u32;
-            self.roots.push(base);
             // Children come after parents (validated), so one forward pass gives depths.
             let mut depth = vec![0u32; t.feature.len()];
             for i in 0..t.feature.len() {
-                let leaf = t.feature[i] == LEAF;
-                if !leaf {
+                if t.feature[i] != LEAF {
                     depth[t.left[i] as usize] = depth[i] + 1;
                     depth[t.right[i] as usize] = depth[i] + 1;
                 }
+            }
+            self.depths.push(depth.iter().copied().max().unwrap_or(0));
+        }
+        self.binned = self.bin();
+        // The packed pointer form only for models the binned form cannot hold (it costs
+        // megabytes and milliseconds at every start).
+        if self.binned.is_none() {
+            self.pack();
+        }
+    }
+
+    /// Builds the packed pointer form.
+    fn pack(&mut self) {
+        self.packed.clear();
+        self.roots.clear();
+        for t in &self.trees {
+            let base = self.packed.len() as u32;
+            self.roots.push(base);
+            for i in 0..t.feature.len() {
+                let leaf = t.feature[i] == LEAF;
                 let me = base + i as u32;
                 self.packed.push(Packed {
                     value: if leaf { t.value[i] as f64 } else { t.threshold[i] },
@@ -131,15 +154,14 @@ impl GbtModel {
                     right: if leaf { me } else { base + t.right[i] },
                 });
             }
-            self.depths.push(depth.iter().copied().max().unwrap_or(0));
         }
-        self.binned = self.bin();
     }
 
     /// The binned form, or None when a feature has more than 255 distinct thresholds, a
     /// threshold is NaN, or a feature index does not fit in 16 bits.
     fn bin(&self) -> Option<Binned> {
-        let width = self.packed.iter().map(|n| n.feature as usize + 1).max().unwrap_or(0);
+        let split_features = || self.trees.iter().flat_map(|t| t.feature.iter().copied().filter(|&f| f != LEAF));
+        let width = split_features().map(|f| f as usize + 1).max().unwrap_or(0);
         let mut cuts: Vec<Vec<f64>> = vec![Vec::new(); width];
         for t in &self.trees {
             for (&f, &th) in t.feature.iter().zip(&t.threshold) {
@@ -159,7 +181,7 @@ impl GbtModel {
             }
         }
         let depth = self.depths.iter().copied().max().unwrap_or(0);
-        if depth > MAX_BINNED_DEPTH || self.packed.iter().any(|n| n.feature > u8::MAX as u32) {
+        if depth > MAX_BINNED_DEPTH || split_features().any(|f| f > u8::MAX as u32) {
             return None;
         }
         let (inner, bottom) = ((1usize << depth) - 1, 1usize << depth);
@@ -181,7 +203,8 @@ impl GbtModel {
                     continue;
                 }
                 let c = &cuts[t.feature[i] as usize];
-                let j = c.iter().position(|x| x.total_cmp(&t.threshold[i]).is_eq())?;
+                // `c` is sorted and deduplicated by total_cmp.
+                let j = c.binary_search_by(|x| x.total_cmp(&t.threshold[i])).ok()?;
                 tn[h] = (t.feature[i] as u8, j as u8 + 1);
                 stack.push((t.left[i] as usize, 2 * h + 1, level + 1));
                 stack.push((t.right[i] as usize, 2 * h + 2, level + 1));
@@ -192,6 +215,11 @@ impl GbtModel {
 
     /// Log-odds of the positive class.
     pub fn margin(&self, row: &[f64]) -> f64 {
+        if let Some(b) = &self.binned {
+            let mut out = [0.0];
+            b.margins(row, row.len(), self.base_score, &mut out);
+            return out[0];
+        }
         if self.packed.is_empty() {
             return self.base_score + self.trees.iter().map(|t| t.predict(row)).sum::<f64>();
         }
@@ -214,14 +242,14 @@ impl GbtModel {
     pub fn margins(&self, rows: &[f64], width: usize, out: &mut [f64]) {
         let n = out.len();
         debug_assert_eq!(rows.len(), n * width);
+        if let Some(b) = &self.binned {
+            return b.margins(rows, width, self.base_score, out);
+        }
         if self.packed.is_empty() {
             for (r, o) in out.iter_mut().enumerate() {
                 *o = self.margin(&rows[r * width..(r + 1) * width]);
             }
             return;
-        }
-        if let Some(b) = &self.binned {
-            return b.margins(rows, width, self.base_score, out);
         }
         const LANES: usize = 8;
         out.fill(0.0);
@@ -255,6 +283,7 @@ impl GbtModel {
     fn margins_unbinned(&self, rows: &[f64], width: usize, out: &mut [f64]) {
         let mut m = self.clone();
         m.binned = None;
+        m.pack();
         m.margins(rows, width, out);
     }
 

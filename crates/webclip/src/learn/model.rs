@@ -52,6 +52,50 @@ pub struct Model {
     pub provenance: serde_json::Value,
 }
 
+/// Reads the binary model form.
+struct Reader<'a> {
+    b: &'a [u8],
+    at: usize,
+}
+
+impl<'a> Reader<'a> {
+    fn take(&mut self, n: usize) -> Result<&'a [u8]> {
+        let end = self.at.checked_add(n).filter(|&e| e <= self.b.len());
+        let end = end.ok_or_else(|| Error::Model(format!("binary model cut short at byte {}", self.at)))?;
+        let s = &self.b[self.at..end];
+        self.at = end;
+        Ok(s)
+    }
+    fn u8(&mut self) -> Result<u8> {
+        Ok(self.take(1)?[0])
+    }
+    fn u32(&mut self) -> Result<u32> {
+        Ok(u32::from_le_bytes(self.take(4)?.try_into().unwrap_or_default()))
+    }
+    fn f64(&mut self) -> Result<f64> {
+        Ok(f64::from_le_bytes(self.take(8)?.try_into().unwrap_or_default()))
+    }
+    fn string(&mut self) -> Result<String> {
+        let n = self.u32()? as usize;
+        String::from_utf8(self.take(n)?.to_vec()).map_err(|e| Error::Model(e.to_string()))
+    }
+    /// An array of `size`-byte items, each decoded by `f`.
+    fn array<T>(&mut self, size: usize, f: impl Fn(&[u8]) -> T) -> Result<Vec<T>> {
+        let n = self.u32()? as usize;
+        let bytes = self.take(n.checked_mul(size).ok_or_else(|| Error::Model("array too long".into()))?)?;
+        Ok(bytes.chunks_exact(size).map(f).collect())
+    }
+    fn u32s(&mut self) -> Result<Vec<u32>> {
+        self.array(4, |c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+    }
+    fn f32s(&mut self) -> Result<Vec<f32>> {
+        self.array(4, |c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+    }
+    fn f64s(&mut self) -> Result<Vec<f64>> {
+        self.array(8, |c| f64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]))
+    }
+}
+
 impl Model {
     /// The positive-class score of a raw (unscaled) feature row; `row` is scaled in place.
     pub fn score(&self, row: &mut [f64]) -> f64 {
@@ -79,7 +123,67 @@ impl Model {
     /// Reads and checks a model: JSON of a model whose scaler, feature names and learner agree
     /// in width, and whose trees only index features and nodes that exist.
     pub fn from_json(s: &str) -> Result<Model> {
-        let mut m: Model = serde_json::from_str(s).map_err(|e| Error::Model(e.to_string()))?;
+        let m: Model = serde_json::from_str(s).map_err(|e| Error::Model(e.to_string()))?;
+        m.checked()
+    }
+
+    /// Reads the compact binary form `build.rs` makes of an embedded model (the JSON file
+    /// stays the model that training reproduces; this is how the binary loads it in a few
+    /// milliseconds). Little-endian; a string is a u32 length and UTF-8 bytes, an array a
+    /// u32 length and its items:
+    /// `"WCM1"`, method, features, feature names (u32 count, strings), scaler mean and std
+    /// (f64 arrays), threshold (f64), provenance (JSON string), learner tag (u8: 0 GBT,
+    /// 1 logistic, 2 SVM) and then, for GBT, base score (f64), tree count (u32) and per tree
+    /// `feature` (u32 array), `threshold` (f64 array), `left`, `right` (u32 arrays), `value`
+    /// (f32 array); for a linear model, weights (f64 array) and bias (f64).
+    pub fn from_binary(bytes: &[u8]) -> Result<Model> {
+        let mut r = Reader { b: bytes, at: 0 };
+        if r.take(4)? != b"WCM1" {
+            return Err(Error::Model("not a binary webclip model (no WCM1 header)".into()));
+        }
+        let method = r.string()?;
+        let features = r.string()?;
+        let n = r.u32()? as usize;
+        let feature_names = (0..n).map(|_| r.string()).collect::<Result<Vec<_>>>()?;
+        let scaler = Scaler { mean: r.f64s()?, std: r.f64s()? };
+        let threshold = r.f64()?;
+        let provenance = serde_json::from_str(&r.string()?).map_err(|e| Error::Model(e.to_string()))?;
+        let learner = match r.u8()? {
+            0 => {
+                let base = r.f64()?;
+                let count = r.u32()? as usize;
+                let mut trees = Vec::with_capacity(count.min(1 << 16));
+                for _ in 0..count {
+                    trees.push(super::gbt::Tree {
+                        feature: r.u32s()?,
+                        threshold: r.f64s()?,
+                        left: r.u32s()?,
+                        right: r.u32s()?,
+                        value: r.f32s()?,
+                    });
+                }
+                Learner::Gbt(GbtModel::unprepared(base, trees))
+            }
+            k @ (1 | 2) => {
+                let l = LinearModel { weights: r.f64s()?, bias: r.f64()? };
+                if k == 1 {
+                    Learner::Logistic(l)
+                } else {
+                    Learner::Svm(l)
+                }
+            }
+            k => return Err(Error::Model(format!("unknown learner tag {k}"))),
+        };
+        if r.at != bytes.len() {
+            return Err(Error::Model(format!("{} bytes after the model", bytes.len() - r.at)));
+        }
+        Model { method, features, feature_names, scaler, learner, threshold, provenance }.checked()
+    }
+
+    /// Checks that scaler, feature names and learner agree in width and that trees only
+    /// index features and nodes that exist; packs the trees.
+    fn checked(mut self) -> Result<Model> {
+        let m = &mut self;
         let n = m.feature_names.len();
         if m.scaler.mean.len() != n || m.scaler.std.len() != n {
             return Err(Error::Model(format!("scaler has {} features, model {}", m.scaler.mean.len(), n)));
@@ -94,11 +198,34 @@ impl Model {
             }
             _ => {}
         }
-        Ok(m)
+        Ok(self)
     }
 
     /// Compact JSON (one line; byte-for-byte stable for the same model).
     pub fn to_json(&self) -> String {
         serde_json::to_string(self).unwrap_or_default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_damaged_binary_model_is_an_error() {
+        let bytes = include_bytes!(concat!(env!("OUT_DIR"), "/boosted-paper.bin"));
+        assert!(Model::from_binary(bytes).is_ok());
+        for cut in [0, 3, 10, 1000, bytes.len() / 2, bytes.len() - 1] {
+            assert!(Model::from_binary(&bytes[..cut]).is_err(), "cut at {cut}");
+        }
+        let mut extra = bytes.to_vec();
+        extra.push(0);
+        assert!(Model::from_binary(&extra).is_err());
+        // A tree that points outside itself is refused before it could be walked.
+        let mut m = Model::from_binary(bytes).unwrap();
+        if let Learner::Gbt(g) = &mut m.learner {
+            g.trees[0].left[0] = 1 << 30;
+        }
+        assert!(Model::from_json(&m.to_json()).is_err());
     }
 }
