@@ -1,5 +1,6 @@
 //! The `webclip` command: a thin front end over the `webclip` library.
 
+mod batch_cmd;
 mod bench_cmd;
 mod eval_cmd;
 mod extract_cmd;
@@ -40,6 +41,8 @@ enum Command {
     /// Extract the main content of pages (files, .gz files, or - for stdin).
     #[command(after_help = EXTRACT_EXAMPLES)]
     Extract(extract_cmd::ExtractArgs),
+    /// Extract many pages on every core: folders, file lists, WARC archives -> JSON Lines.
+    Batch(batch_cmd::BatchArgs),
     /// Extract every page of labeled dataset folders and score the output.
     Eval(eval_cmd::EvalArgs),
     /// Compare ground-truth alignment labels with human node labels (l3s-gn1, canola).
@@ -60,6 +63,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Extract(args) => extract_cmd::run(args),
+        Command::Batch(args) => batch_cmd::run(args),
         Command::Eval(args) => eval_cmd::run(args),
         Command::Labels(args) => labels_cmd::run(args),
         Command::Train(cmd) => train_cmd::run(cmd),

@@ -327,7 +327,7 @@ impl Method for Auto {
             .zip(&p)
             .enumerate()
             .filter(|&(k, (l, &pi))| {
-                let keep = if inside(l) {
+                if inside(l) {
                     pi >= if k >= tail_from { tau } else { keep_inside }
                 } else if heading_leaf(l) {
                     true
@@ -335,8 +335,7 @@ impl Method for Auto {
                     pi >= tau
                 } else {
                     pi >= keep_outside
-                };
-                keep
+                }
             })
             .map(|(_, (l, &pi))| {
                 let place = if inside(l) {

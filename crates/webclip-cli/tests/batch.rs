@@ -1,0 +1,131 @@
+//! `webclip batch` end to end: a WARC archive made here (gzip member per record), folders,
+//! skipped records, failures that do not stop the batch, input order, and --resume.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::Command;
+
+fn dir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("webclip-batch-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn record(kind: &str, uri: &str, payload: &[u8]) -> Vec<u8> {
+    let mut r = format!(
+        "WARC/1.1\r\nWARC-Type: {kind}\r\nWARC-Record-ID: <urn:uuid:{uri}-{kind}>\r\nWARC-Date: 2026-11-23T00:00:00Z\r\n\
+         WARC-Target-URI: {uri}\r\nContent-Length: {}\r\n\r\n",
+        payload.len()
+    )
+    .into_bytes();
+    r.extend_from_slice(payload);
+    r.extend_from_slice(b"\r\n\r\n");
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+    gz.write_all(&r).unwrap();
+    gz.finish().unwrap()
+}
+
+fn page(n: usize) -> Vec<u8> {
+    format!(
+        "<html><head><title>Story {n}</title></head><body><nav><a href=/>Home</a></nav><article><h1>Story {n}</h1>\
+         <p>This is the story number {n}, told in sentences long enough to be the main content of its page.</p>\
+         <p>A second paragraph of story {n} follows, so that there is no doubt about it.</p></article></body></html>"
+    )
+    .into_bytes()
+}
+
+fn response(status: &str, ctype: &str, body: &[u8]) -> Vec<u8> {
+    let mut h = format!("HTTP/1.1 {status}\r\nContent-Type: {ctype}\r\n\r\n").into_bytes();
+    h.extend_from_slice(body);
+    h
+}
+
+fn lines(path: &PathBuf) -> Vec<serde_json::Value> {
+    std::fs::read_to_string(path).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect()
+}
+
+#[test]
+fn a_warc_archive_becomes_json_lines_in_input_order() {
+    let d = dir("warc");
+    let warc = d.join("crawl.warc.gz");
+    let mut bytes = record("warcinfo", "info", b"software: test\r\n");
+    for n in 0..12 {
+        let uri = format!("http://example.invalid/story/{n}");
+        bytes.extend(record("request", &uri, b"GET / HTTP/1.1\r\n\r\n"));
+        let body = if n == 5 { b"\x89PNG\r\n\x1a\nbinary junk".to_vec() } else { page(n) };
+        bytes.extend(record("response", &uri, &response("200 OK", "text/html; charset=utf-8", &body)));
+    }
+    bytes.extend(record(
+        "response",
+        "http://example.invalid/gone",
+        &response("404 Not Found", "text/html", b"<p>no</p>"),
+    ));
+    bytes.extend(record("response", "http://example.invalid/img", &response("200 OK", "image/png", b"png")));
+    std::fs::write(&warc, &bytes).unwrap();
+    let out = d.join("out.jsonl");
+    let run = |extra: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_webclip"))
+            .args(["batch", warc.to_str().unwrap(), "-o", out.to_str().unwrap(), "--jobs", "2"])
+            .args(extra)
+            .output()
+            .unwrap()
+    };
+    let o = run(&[]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "one page failed: {err}");
+    assert!(err.contains("11 pages written, 1 failed"), "{err}");
+    assert!(err.contains("15 records skipped"), "warcinfo, 12 requests, 404, image: {err}");
+    let recs = lines(&out);
+    let urls: Vec<&str> = recs.iter().map(|r| r["url"].as_str().unwrap()).collect();
+    let want: Vec<String> = (0..12).filter(|&n| n != 5).map(|n| format!("http://example.invalid/story/{n}")).collect();
+    assert_eq!(urls, want, "input order");
+    assert!(recs[3]["body"].as_str().unwrap().contains("story number 3"));
+    assert!(!recs[3]["body"].as_str().unwrap().contains("Home"));
+    assert_eq!(recs[3]["metadata"]["title"], "Story 3");
+    assert!(recs[3]["timings"]["parse"].as_f64().is_some());
+    let failures = lines(&d.join("out.jsonl.failures.jsonl"));
+    assert_eq!(failures.len(), 1);
+    assert!(failures[0]["error"].as_str().unwrap().contains("PNG"), "{:?}", failures[0]);
+
+    // Interrupted after 4 pages: --resume writes only the others.
+    let first: String = std::fs::read_to_string(&out).unwrap().lines().take(4).map(|l| format!("{l}\n")).collect();
+    std::fs::write(&out, first).unwrap();
+    let o = run(&["--resume", "--fields", "id,url"]);
+    assert!(String::from_utf8_lossy(&o.stderr).contains("7 pages written"), "{}", String::from_utf8_lossy(&o.stderr));
+    let recs = lines(&out);
+    assert_eq!(recs.len(), 11);
+    let ids: std::collections::HashSet<&str> = recs.iter().map(|r| r["id"].as_str().unwrap()).collect();
+    assert_eq!(ids.len(), 11, "no page twice");
+    assert!(recs[10].get("body").is_none(), "--fields");
+}
+
+#[test]
+fn folders_and_lists_of_files() {
+    let d = dir("files");
+    std::fs::create_dir_all(d.join("site/sub")).unwrap();
+    for n in 0..3 {
+        std::fs::write(d.join(format!("site/sub/p{n}.html")), page(n)).unwrap();
+    }
+    std::fs::write(d.join("site/notes.txt"), "not a page").unwrap();
+    std::fs::write(d.join("list.txt"), format!("{}\n", d.join("site/sub/p1.html").display())).unwrap();
+    let out = d.join("out.jsonl.gz");
+    let list = format!("@{}", d.join("list.txt").display());
+    let o = Command::new(env!("CARGO_BIN_EXE_webclip"))
+        .args(["batch", d.join("site").to_str().unwrap(), &list, "-o", out.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+    let mut text = String::new();
+    std::io::Read::read_to_string(
+        &mut flate2::read::MultiGzDecoder::new(std::fs::File::open(&out).unwrap()),
+        &mut text,
+    )
+    .unwrap();
+    let ids: Vec<String> = text
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["id"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(ids.len(), 4);
+    assert!(ids[0].ends_with("p0.html") && ids[2].ends_with("p2.html") && ids[3].ends_with("p1.html"), "{ids:?}");
+}
