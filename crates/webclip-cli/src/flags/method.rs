@@ -107,6 +107,9 @@ pub struct AutoArgs {
     /// content (1 disables).
     #[arg(long, value_name = "R")]
     pub comment_share: Option<f64>,
+    /// Lists of links inside the region need the outside threshold (on or off).
+    #[arg(long, value_enum, value_name = "ON|OFF")]
+    pub link_lists: Option<OnOff>,
     /// Siblings of the region with a positive gain join it: off, same-tag or any.
     #[arg(long, value_enum, value_name = "WHICH")]
     pub grow: Option<GrowArg>,
@@ -299,6 +302,7 @@ impl MethodArgs {
                     trim_tail: a.trim_tail.map_or(AutoOptions::default().trim_tail, |h| h == OnOff::On),
                     widen_single: a.widen_single.map_or(AutoOptions::default().widen_single, |h| h == OnOff::On),
                     comment_share: a.comment_share.unwrap_or(AutoOptions::default().comment_share),
+                    link_lists: a.link_lists.map_or(AutoOptions::default().link_lists, |h| h == OnOff::On),
                     ..Default::default()
                 },
                 model,
