@@ -242,8 +242,8 @@ fn eval_scores_predictions_with_and_without_titles() {
         assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
         stdout(&o).lines().find(|l| l.starts_with("wcxb-mini")).unwrap().to_string()
     };
-    // The SH column follows name, pages and failures.
-    let sh = |row: &str| row.split_whitespace().nth(3).unwrap().to_string();
+    // The SH column follows name, pages, failures and empty outputs.
+    let sh = |row: &str| row.split_whitespace().nth(4).unwrap().to_string();
     let plain = row(&[]);
     assert_eq!(sh(&plain), "100.0/100.0/100.0", "{plain}");
     // The title adds words the truth lacks: precision drops, recall stays whole.

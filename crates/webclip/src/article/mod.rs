@@ -164,17 +164,20 @@ pub fn with_title(title: Option<&str>, body: String) -> String {
     }
 }
 
-/// The images the selection keeps, with the caption of their `figure`.
+/// The images of the selected content, with the caption of their `figure`: those between the
+/// first and the last kept node in document order (a leaf-by-leaf selection keeps the text
+/// around a figure, not the figure itself; logos before and sidebars after stay out).
 fn figures(doc: &Document, selection: &Selection) -> Vec<Figure> {
     let page = &doc.page;
     if selection.is_empty() || page.find_tag(&local_name!("img")).is_none() {
         return Vec::new();
     }
     let (keep, _) = crate::output::walk::kept(page, selection);
-    (0..page.len() as NodeId)
-        .filter(|&i| {
-            keep[i as usize] && page.is_element(i) && !page.node(i).hidden && *page.tag(i) == local_name!("img")
-        })
+    let (Some(first), Some(last)) = (keep.iter().position(|&k| k), keep.iter().rposition(|&k| k)) else {
+        return Vec::new();
+    };
+    (first as NodeId..=last as NodeId)
+        .filter(|&i| page.is_element(i) && !page.node(i).hidden && *page.tag(i) == local_name!("img"))
         .filter_map(|i| {
             let src = page.attr(i, "src").filter(|s| !s.trim().is_empty())?.trim().to_string();
             Some(Figure {

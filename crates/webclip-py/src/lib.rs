@@ -1,0 +1,180 @@
+//! The `webclip._native` extension module: page bytes or text in, the JSON record of
+//! `webclip extract --format json` out (the Python package parses it into a dict). Errors
+//! are typed exceptions; `extract_many_json` releases the GIL and extracts on threads.
+
+// pyo3 0.22's macros test a `gil-refs` feature this crate does not declare.
+#![allow(unexpected_cfgs)]
+
+use pyo3::create_exception;
+use pyo3::exceptions::PyException;
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyString};
+use webclip::{ContentOptions, Format, MethodConfig, Options};
+
+create_exception!(_native, WebclipError, PyException, "Base class of webclip's errors.");
+create_exception!(_native, InputError, WebclipError, "The page cannot be read: empty, binary, too large, bad charset.");
+create_exception!(_native, OptionError, WebclipError, "An unknown method, format or option value.");
+
+/// Page bytes from `bytes` or `str`.
+fn page_bytes(page: &Bound<'_, PyAny>) -> PyResult<Vec<u8>> {
+    if let Ok(b) = page.downcast::<PyBytes>() {
+        Ok(b.as_bytes().to_vec())
+    } else if let Ok(s) = page.downcast::<PyString>() {
+        Ok(s.to_cow()?.as_bytes().to_vec())
+    } else {
+        Err(OptionError::new_err("html must be bytes or str"))
+    }
+}
+
+/// The extraction settings of one call.
+struct Settings {
+    options: Options,
+    format: Format,
+}
+
+fn settings(url: Option<String>, format: &str, method: &str, options: &str) -> PyResult<Settings> {
+    let format = match format {
+        "text" => Format::Text,
+        "markdown" => Format::Markdown,
+        "html" => Format::Html,
+        f => return Err(OptionError::new_err(format!("format {f:?}: expected text, markdown or html"))),
+    };
+    let mut config = MethodConfig::named(method).ok_or_else(|| {
+        OptionError::new_err(format!("method {method:?}: expected one of {}", MethodConfig::NAMES.join(", ")))
+    })?;
+    let given: serde_json::Map<String, serde_json::Value> =
+        serde_json::from_str(options).map_err(|e| OptionError::new_err(format!("options: {e}")))?;
+    let mut content = ContentOptions::default();
+    let mut comments = None;
+    let mut charset = None;
+    let flag = |k: &str, v: &serde_json::Value| {
+        v.as_bool().ok_or_else(|| OptionError::new_err(format!("option {k}: expected True or False")))
+    };
+    for (k, v) in &given {
+        match k.as_str() {
+            "tables" => content.tables = flag(k, v)?,
+            "links" => content.links = flag(k, v)?,
+            "images" => content.images = flag(k, v)?,
+            "formatting" => content.formatting = flag(k, v)?,
+            "captions" => content.captions = flag(k, v)?,
+            "comments" => comments = Some(flag(k, v)?),
+            "charset" => charset = v.as_str().map(String::from),
+            "favor" | "headline" => {
+                let MethodConfig::Auto { options: auto, .. } = &mut config else {
+                    return Err(OptionError::new_err(format!("option {k} goes with method=\"auto\"")));
+                };
+                if k == "headline" {
+                    auto.headline = flag(k, v)?;
+                } else {
+                    auto.favor = match v.as_str() {
+                        Some("precision") => webclip::methods::auto::Favor::Precision,
+                        Some("balanced") => webclip::methods::auto::Favor::Balanced,
+                        Some("recall") => webclip::methods::auto::Favor::Recall,
+                        _ => return Err(OptionError::new_err("option favor: expected precision, balanced or recall")),
+                    };
+                }
+            }
+            other => return Err(OptionError::new_err(format!("unknown option {other:?}"))),
+        }
+    }
+    let mut options = Options::with_method(config);
+    options.content = content;
+    options.comments = comments;
+    options.read.url = url;
+    options.read.charset = charset;
+    Ok(Settings { options, format })
+}
+
+/// The JSON record of one page, or the error's kind and message.
+fn record(bytes: &[u8], s: &Settings, source: &str) -> Result<String, (bool, String)> {
+    let article = webclip::extract(bytes, &s.options).map_err(|e| (true, e.to_string()))?;
+    let json = webclip::output::json::JsonOptions { source, body: s.format, timings: true };
+    let mut v = webclip::output::json::render(&article, &json);
+    if let Some(m) = v.as_object_mut() {
+        m.insert("url".into(), s.options.read.url.clone().into());
+    }
+    Ok(v.to_string())
+}
+
+fn to_err((input, msg): (bool, String)) -> PyErr {
+    if input {
+        InputError::new_err(msg)
+    } else {
+        WebclipError::new_err(msg)
+    }
+}
+
+/// One page's JSON record (see `webclip.extract`).
+#[pyfunction]
+#[pyo3(signature = (html, url=None, format="text", method="auto", options="{}"))]
+fn extract_json(
+    py: Python<'_>,
+    html: &Bound<'_, PyAny>,
+    url: Option<String>,
+    format: &str,
+    method: &str,
+    options: &str,
+) -> PyResult<String> {
+    let bytes = page_bytes(html)?;
+    let s = settings(url, format, method, options)?;
+    py.allow_threads(|| record(&bytes, &s, "<python>")).map_err(to_err)
+}
+
+/// Many pages' JSON records, extracted on `threads` threads without the GIL; a page that
+/// fails gives `{"error": ...}` instead of stopping the others.
+#[pyfunction]
+#[pyo3(signature = (pages, urls=None, format="text", method="auto", options="{}", threads=0))]
+fn extract_many_json(
+    py: Python<'_>,
+    pages: Vec<Bound<'_, PyAny>>,
+    urls: Option<Vec<Option<String>>>,
+    format: &str,
+    method: &str,
+    options: &str,
+    threads: usize,
+) -> PyResult<Vec<String>> {
+    let bytes: Vec<Vec<u8>> = pages.iter().map(page_bytes).collect::<PyResult<_>>()?;
+    let urls = urls.unwrap_or_default();
+    if !urls.is_empty() && urls.len() != bytes.len() {
+        return Err(OptionError::new_err("urls must be as long as pages"));
+    }
+    let all: Vec<Settings> = (0..bytes.len())
+        .map(|i| settings(urls.get(i).cloned().flatten(), format, method, options))
+        .collect::<PyResult<_>>()?;
+    let threads = if threads == 0 { std::thread::available_parallelism().map_or(1, |n| n.get()) } else { threads };
+    Ok(py.allow_threads(|| {
+        let next = std::sync::atomic::AtomicUsize::new(0);
+        let out: Vec<std::sync::Mutex<String>> = (0..bytes.len()).map(|_| Default::default()).collect();
+        std::thread::scope(|scope| {
+            for _ in 0..threads.min(bytes.len()).max(1) {
+                scope.spawn(|| loop {
+                    let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    if i >= bytes.len() {
+                        return;
+                    }
+                    let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                        record(&bytes[i], &all[i], &format!("pages[{i}]"))
+                    }))
+                    .unwrap_or_else(|_| Err((false, "internal error (panic)".into())));
+                    let line = r.unwrap_or_else(|(input, msg)| {
+                        serde_json::json!({ "error": { "kind": if input { "input" } else { "internal" }, "message": msg } })
+                            .to_string()
+                    });
+                    *out[i].lock().unwrap_or_else(|e| e.into_inner()) = line;
+                });
+            }
+        });
+        out.into_iter().map(|m| m.into_inner().unwrap_or_else(|e| e.into_inner())).collect()
+    }))
+}
+
+#[pymodule]
+fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(extract_json, m)?)?;
+    m.add_function(wrap_pyfunction!(extract_many_json, m)?)?;
+    m.add("WebclipError", m.py().get_type_bound::<WebclipError>())?;
+    m.add("InputError", m.py().get_type_bound::<InputError>())?;
+    m.add("OptionError", m.py().get_type_bound::<OptionError>())?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    Ok(())
+}
