@@ -1,0 +1,91 @@
+#!/usr/bin/env python3
+"""Side-by-side speed, whole processes, CPU time (user + system of the child): webclip
+`extract` (auto) against resiliparse `extract_plain_text(main_content=True)` (PyPI, pinned)
+over the same pages of ../shared/data, several runs, medians and the ratio; plus start-up
+(one tiny page per process). Not a test: figures for the README.
+
+    scripts/compare_speed.py [--bin target/release/webclip] [--folder wcxb] [--pages 300] [--runs 3]
+
+resiliparse runs in a virtual environment this script makes under target/ (pip install
+resiliparse==2.0.1). Pages are written decompressed to a temporary folder first, so both read
+the same plain files; each tool decodes the bytes itself.
+"""
+import argparse, gzip, json, os, resource, statistics, subprocess, sys, tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+RESILIPARSE = "resiliparse==2.0.1"
+
+RP_SCRIPT = r"""
+import sys
+from resiliparse.extract.html2text import extract_plain_text
+from resiliparse.parse.encoding import bytes_to_str, detect_encoding
+for path in sys.argv[1:]:
+    with open(path, "rb") as f:
+        b = f.read()
+    html = bytes_to_str(b, detect_encoding(b))
+    sys.stdout.write(extract_plain_text(html, main_content=True))
+"""
+
+
+def cpu(cmd):
+    """CPU seconds (user + system) of one child process."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--bin", default=os.path.join(ROOT, "target", "release", "webclip"))
+    ap.add_argument("--data", default=os.path.normpath(os.path.join(ROOT, "..", "shared", "data")))
+    ap.add_argument("--folder", default="wcxb")
+    ap.add_argument("--pages", type=int, default=300)
+    ap.add_argument("--runs", type=int, default=3)
+    a = ap.parse_args()
+    venv = os.path.join(ROOT, "target", "speed-venv")
+    py = os.path.join(venv, "bin", "python")
+    if not os.path.exists(py):
+        subprocess.run([sys.executable, "-m", "venv", venv], check=True)
+        subprocess.run([py, "-m", "pip", "install", "--quiet", RESILIPARSE], check=True)
+    tmp = tempfile.mkdtemp(prefix="webclip-speed-")
+    files, size = [], 0
+    with open(os.path.join(a.data, a.folder, "pages.jsonl")) as idx:
+        for k, line in enumerate(idx):
+            if k >= a.pages:
+                break
+            r = json.loads(line)
+            with gzip.open(os.path.join(a.data, a.folder, r["html_file"])) as f:
+                b = f.read()
+            p = os.path.join(tmp, "%05d.html" % k)
+            with open(p, "wb") as f:
+                f.write(b)
+            files.append(p)
+            size += len(b)
+    tiny = os.path.join(tmp, "tiny.html")
+    with open(tiny, "w") as f:
+        f.write("<html><body><p>A tiny page with one sentence in it.</p></body></html>")
+    script = os.path.join(tmp, "rp.py")
+    with open(script, "w") as f:
+        f.write(RP_SCRIPT)
+    tools = {
+        "webclip extract (auto)": [a.bin, "extract"] + files,
+        "resiliparse main_content": [py, script] + files,
+    }
+    starts = {"webclip extract (auto)": [a.bin, "extract", tiny], "resiliparse main_content": [py, script, tiny]}
+    print(f"{len(files)} pages of {a.folder} ({size / 1e6:.0f} MB), {a.runs} runs, CPU seconds (user + system)")
+    med = {}
+    for name, cmd in tools.items():
+        cpu(cmd)  # warm the page cache
+        times = [cpu(cmd) for _ in range(a.runs)]
+        start = statistics.median(cpu(starts[name]) for _ in range(10)) * 1000
+        med[name] = statistics.median(times)
+        print(f"  {name:<28} median {med[name]:.2f} s  (runs {', '.join('%.2f' % t for t in times)}); "
+              f"{len(files) / med[name]:.0f} pages/s; start-up {start:.1f} ms")
+    w, r = med["webclip extract (auto)"], med["resiliparse main_content"]
+    print(f"ratio webclip / resiliparse = {w / r:.2f} ({'webclip faster' if w < r else 'webclip slower'})")
+
+
+if __name__ == "__main__":
+    main()
