@@ -116,13 +116,17 @@ impl SiteLearner<'_> {
         crate::output::text::render(&l.sp.page, selection)
     }
 
-    /// Applies a wrapper to a page; a miss falls back to [`SiteLearner::single`].
+    /// Applies a wrapper to a page; a miss, or a match without text, falls back to
+    /// [`SiteLearner::single`].
     pub fn apply(&self, w: &Wrapper, l: &SiteDoc) -> Applied {
-        match forest::apply(w, &l.sp.page, self.relaxed) {
-            Ok((nodes, how)) if how != Match::Miss => {
-                Applied { text: Ok(self.text_of(l, &forest::selection(w, &nodes, how, self.relaxed))), how }
+        if let Ok((nodes, how)) = forest::apply(w, &l.sp.page, self.relaxed) {
+            if how != Match::Miss {
+                let text = self.text_of(l, &forest::selection(w, &nodes, how, self.relaxed));
+                if !text.is_empty() {
+                    return Applied { text: Ok(text), how };
+                }
             }
-            _ => Applied { text: self.single(l), how: Match::Miss },
         }
+        Applied { text: self.single(l), how: Match::Miss }
     }
 }

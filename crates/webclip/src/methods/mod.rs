@@ -133,7 +133,8 @@ impl MethodConfig {
     }
 }
 
-/// A method whose empty answer is replaced by another method's, with a warning.
+/// A method whose empty answer (nothing, or only nodes without visible text) is replaced by
+/// another method's, with a warning.
 struct WithFallback<M> {
     first: M,
     what: String,
@@ -147,11 +148,14 @@ impl<M: Method> Method for WithFallback<M> {
 
     fn select(&self, doc: &Document) -> Selection {
         let selection = self.first.select(doc);
-        if !selection.is_empty() {
+        // A match without visible text is no match: the page would come out empty.
+        if selection.blocks.iter().any(|b| doc.stats.get(b.node).chars > 0) {
             return selection;
         }
         let mut selection = self.fallback.select(doc);
-        selection.warnings.insert(0, format!("{} matched nothing; used {} instead", self.what, self.fallback.name()));
+        selection
+            .warnings
+            .insert(0, format!("{} matched nothing with text; used {} instead", self.what, self.fallback.name()));
         selection
     }
 }
@@ -198,5 +202,34 @@ mod config_tests {
             assert_eq!(config.build().name(), name);
         }
         assert!(MethodConfig::named("nope").is_none());
+    }
+
+    #[test]
+    fn a_wrapper_that_matches_an_empty_element_falls_back() {
+        let w = forest::Wrapper {
+            format: forest::WRAPPER_FORMAT.into(),
+            site: None,
+            xpath: "//div[@id='ad']".into(),
+            relaxed_xpath: None,
+            level: 2,
+            relevance: 1.0,
+            learned: forest::Learned {
+                pages: 3,
+                signifiers: "tf-idf".into(),
+                k: 10,
+                measure: forest::Measure::JxU,
+                tolerant: true,
+            },
+            candidates: Vec::new(),
+        };
+        let doc = Document::parse(
+            "<body><div id=ad><img src=x.png></div><article><p>The article text is here, in a sentence \
+             long enough to be the main content of this page, and a second one after it.</p></article></body>",
+        );
+        let config =
+            MethodConfig::Forest { wrapper: Arc::new(w), relaxed: true, fallback: Box::new(MethodConfig::default()) };
+        let sel = config.build().select(&doc);
+        assert!(sel.warnings.iter().any(|w| w.contains("matched nothing")), "{:?}", sel.warnings);
+        assert!(crate::output::text::render(&doc.page, &sel).contains("The article text"));
     }
 }
