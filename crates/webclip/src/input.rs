@@ -370,6 +370,21 @@ fn trim(v: &[u8]) -> &[u8] {
 #[cfg(test)]
 mod tests {
     #[test]
+    fn a_truncated_gzip_is_an_error() {
+        use std::io::Write;
+        let page =
+            b"<html><body><p>The text of a page, long enough to be its main content.</p></body></html>".repeat(100);
+        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+        gz.write_all(&page).unwrap();
+        let bytes = gz.finish().unwrap();
+        assert_eq!(read_page(&bytes[..], true, DEFAULT_MAX_BYTES).unwrap(), page);
+        for cut in [bytes.len() / 2, bytes.len() - 4] {
+            let e = read_page(&bytes[..cut], true, DEFAULT_MAX_BYTES).unwrap_err();
+            assert!(e.to_string().contains("gzip"), "{e}");
+        }
+    }
+
+    #[test]
     fn one_bad_byte_keeps_a_utf8_page_utf8() {
         let text = "<meta charset=utf-8><p>Grüße aus Köln, schöne Straße, Bäckerei, Übersee, Ärger, Öl, süß.</p>";
         let mut bytes = text.as_bytes().to_vec();
