@@ -6,7 +6,7 @@ use crate::dom::{NodeId, Page};
 use crate::error::Result;
 use crate::facts::{cnr::CnrValues, Facts};
 use crate::input::{self, CharsetSource};
-use crate::leaves::Leaf;
+use crate::leaves::{Leaf, LeafCounts};
 use crate::stats::NodeStats;
 use crate::visual::{LayoutEngine, Visual};
 use encoding_rs::Encoding;
@@ -168,6 +168,11 @@ impl Document {
     /// The text leaves in document order.
     pub fn leaves(&self) -> &[Leaf] {
         self.facts.leaves(&self.page, &self.stats)
+    }
+
+    /// Per leaf, in leaf order: characters, spaces, sentences, punctuation, linked characters.
+    pub fn leaf_counts(&self) -> &[LeafCounts] {
+        self.facts.leaf_counts(&self.page, &self.stats)
     }
 
     /// CNR's Algorithm 1 over the whole page.

@@ -128,3 +128,42 @@ mod tests {
         assert_eq!(crate::output::text::render(&page, &sel), "after more");
     }
 }
+
+/// Sums over a leaf's visible text nodes (text nodes only: an inline element's characters
+/// are its text nodes' too).
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct LeafCounts {
+    pub chars: f64,
+    /// Spaces of the whitespace-normalised text: one between consecutive runs.
+    pub spaces: f64,
+    pub sentences: f64,
+    pub punct: f64,
+    /// Characters inside links.
+    pub link_chars: f64,
+}
+
+/// The counts of every leaf; `in_link` marks the nodes inside an `<a>`.
+pub fn leaf_counts(page: &Page, stats: &NodeStats, ls: &[Leaf], in_link: &[bool]) -> Vec<LeafCounts> {
+    ls.iter()
+        .map(|l| {
+            let mut c = LeafCounts::default();
+            let mut words = 0.0;
+            for i in l.first..=l.last {
+                let node = page.node(i);
+                if node.kind != NodeKind::Text || node.hidden {
+                    continue;
+                }
+                let s = stats.get(i);
+                c.chars += s.chars as f64;
+                c.sentences += s.sentences as f64;
+                c.punct += s.punct as f64;
+                if in_link[i as usize] {
+                    c.link_chars += s.chars as f64;
+                }
+                words += s.runs as f64;
+            }
+            c.spaces = (words - 1.0).max(0.0);
+            c
+        })
+        .collect()
+}

@@ -298,11 +298,11 @@ impl MethodArgs {
                         Some(GrowArg::SameTag) => Grow::SameTag,
                         Some(GrowArg::Any) => Grow::Any,
                     },
-                    headline: a.headline.map_or(AutoOptions::default().headline, |h| h == OnOff::On),
-                    trim_tail: a.trim_tail.map_or(AutoOptions::default().trim_tail, |h| h == OnOff::On),
-                    widen_single: a.widen_single.map_or(AutoOptions::default().widen_single, |h| h == OnOff::On),
+                    headline: on(a.headline, AutoOptions::default().headline),
+                    trim_tail: on(a.trim_tail, AutoOptions::default().trim_tail),
+                    widen_single: on(a.widen_single, AutoOptions::default().widen_single),
                     comment_share: a.comment_share.unwrap_or(AutoOptions::default().comment_share),
-                    link_lists: a.link_lists.map_or(AutoOptions::default().link_lists, |h| h == OnOff::On),
+                    link_lists: on(a.link_lists, AutoOptions::default().link_lists),
                     ..Default::default()
                 },
                 model,
@@ -327,11 +327,16 @@ impl MethodArgs {
                 images: c.images,
                 links: c.links,
                 formatting: !c.no_formatting,
-                captions: c.captions.map_or(!matches!(a.favor, FavorArg::Precision), |x| x == OnOff::On),
+                captions: on(c.captions, !matches!(a.favor, FavorArg::Precision)),
             },
             comments: c.comments.map(|c| c == OnOff::On),
         })
     }
+}
+
+/// An on/off flag, or its default when not given.
+fn on(flag: Option<OnOff>, default: bool) -> bool {
+    flag.map_or(default, |f| f == OnOff::On)
 }
 
 fn parse_method(s: &str) -> Result<MethodChoice, String> {

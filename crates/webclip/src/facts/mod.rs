@@ -11,7 +11,7 @@ pub mod comments;
 pub mod title;
 
 use crate::dom::{NodeId, Page};
-use crate::leaves::{leaves, Leaf};
+use crate::leaves::{leaf_counts, leaves, Leaf, LeafCounts};
 use crate::stats::NodeStats;
 use std::sync::OnceLock;
 
@@ -19,6 +19,7 @@ use std::sync::OnceLock;
 #[derive(Debug, Default, Clone)]
 pub struct Facts {
     leaves: OnceLock<Vec<Leaf>>,
+    leaf_counts: OnceLock<Vec<LeafCounts>>,
     cnr: OnceLock<cnr::CnrValues>,
     cnr_block: OnceLock<Option<NodeId>>,
     title_heading: OnceLock<Option<NodeId>>,
@@ -30,6 +31,11 @@ impl Facts {
     /// The text leaves in document order ([`crate::leaves`]).
     pub fn leaves(&self, page: &Page, stats: &NodeStats) -> &[Leaf] {
         self.leaves.get_or_init(|| leaves(page, stats))
+    }
+
+    /// Per leaf: characters, spaces, sentences, punctuation, linked characters.
+    pub fn leaf_counts(&self, page: &Page, stats: &NodeStats) -> &[LeafCounts] {
+        self.leaf_counts.get_or_init(|| leaf_counts(page, stats, self.leaves(page, stats), self.inside_links(page)))
     }
 
     /// CNR's Algorithm 1 over the whole page (nothing removed).

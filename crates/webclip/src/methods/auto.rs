@@ -91,11 +91,6 @@ pub struct AutoOptions {
     pub link_lists: bool,
 }
 
-/// A leaf's characters (text nodes only).
-fn doc_chars(doc: &Document, l: &Leaf) -> f64 {
-    (l.first..=l.last).filter(|&i| doc.page.is_text(i)).map(|i| doc.stats.get(i).chars as f64).sum()
-}
-
 /// Region growth to sibling blocks with a positive gain.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Default)]
 #[serde(rename_all = "kebab-case")]
@@ -171,8 +166,9 @@ impl Method for Auto {
             let mass = |keep: &dyn Fn(NodeId) -> bool| -> f64 {
                 ls.iter()
                     .zip(&p)
-                    .filter(|(l, &pi)| pi > tau && keep(l.first))
-                    .map(|(l, &pi)| (pi - tau) * doc_chars(doc, l))
+                    .zip(doc.leaf_counts())
+                    .filter(|((l, &pi), _)| pi > tau && keep(l.first))
+                    .map(|((_, &pi), c)| (pi - tau) * c.chars)
                     .sum()
             };
             let total = mass(&|_| true);
@@ -193,25 +189,10 @@ impl Method for Auto {
             (std::borrow::Cow::Borrowed(named), self.boosted.scores_except(doc, in_comments))
         };
         let sections: &[NodeId] = &sections;
-        let in_link = if self.options.link_discount > 0.0 { doc.inside_links() } else { &[] };
-        // Per leaf: characters, and linked characters.
-        let sizes: Vec<(f64, f64)> = ls
-            .iter()
-            .map(|leaf| {
-                // Text nodes only: an inline element's characters are its text nodes' too.
-                let chars: f64 =
-                    (leaf.first..=leaf.last).filter(|&i| page.is_text(i)).map(|i| stats.get(i).chars as f64).sum();
-                let linked: f64 = if self.options.link_discount > 0.0 {
-                    (leaf.first..=leaf.last)
-                        .filter(|&i| page.is_text(i) && in_link[i as usize])
-                        .map(|i| stats.get(i).chars as f64)
-                        .sum()
-                } else {
-                    0.0
-                };
-                (chars, linked)
-            })
-            .collect();
+        // Per leaf: characters, and linked characters (counted only when discounted).
+        let discount = self.options.link_discount > 0.0;
+        let sizes: Vec<(f64, f64)> =
+            doc.leaf_counts().iter().map(|c| (c.chars, if discount { c.link_chars } else { 0.0 })).collect();
         let (mut gain, mut mass) = self.gains(page, ls, &p, &sizes, tau);
         let argmax = |gain: &[f64]| {
             (1..page.len() as NodeId)

@@ -14,11 +14,11 @@
 
 use super::Method;
 use crate::document::Document;
-use crate::dom::{NodeId, NodeKind, Page, NONE};
+use crate::dom::{NodeId, Page, NONE};
 use crate::facts::cnr::CnrValues;
 use crate::learn::model::Model;
 use crate::learn::Samples;
-use crate::leaves::Leaf;
+use crate::leaves::{Leaf, LeafCounts};
 use crate::selection::Selection;
 use crate::stats::NodeStats;
 use html5ever::LocalName;
@@ -178,15 +178,6 @@ fn tag_index(tag: &LocalName) -> usize {
 }
 
 /// Counts over a leaf's text nodes.
-#[derive(Default, Clone, Copy)]
-struct LeafCounts {
-    chars: f64,
-    spaces: f64,
-    sentences: f64,
-    punct: f64,
-    link_chars: f64,
-}
-
 /// The number of columns of a feature set: `feature_names(set).len()` without building the
 /// names (once per page).
 pub fn feature_width(set: FeatureSet) -> usize {
@@ -216,7 +207,7 @@ pub struct FeatureContext<'a> {
     ls: &'a [Leaf],
     set: FeatureSet,
     pub width: usize,
-    counts: Vec<LeafCounts>,
+    counts: &'a [LeafCounts],
     /// CNR values, CNR's main block and the page's highest element CNR (extended set).
     cnr: Option<(&'a CnrValues, Option<NodeId>, f64)>,
     /// Per leaf: (leaves sharing its tag path, characters under that path).
@@ -244,31 +235,7 @@ pub struct FeatureContext<'a> {
 impl<'a> FeatureContext<'a> {
     pub fn new(doc: &'a Document, set: FeatureSet) -> Self {
         let (page, stats, ls) = (&doc.page, &doc.stats, doc.leaves());
-        let in_link = doc.inside_links();
-        let counts: Vec<LeafCounts> = ls
-            .iter()
-            .map(|l| {
-                let mut c = LeafCounts::default();
-                let mut words = 0.0;
-                for i in l.first..=l.last {
-                    let node = page.node(i);
-                    if node.kind != NodeKind::Text || node.hidden {
-                        continue;
-                    }
-                    let s = stats.get(i);
-                    c.chars += s.chars as f64;
-                    c.sentences += s.sentences as f64;
-                    c.punct += s.punct as f64;
-                    if in_link[i as usize] {
-                        c.link_chars += s.chars as f64;
-                    }
-                    words += s.runs as f64;
-                }
-                // Spaces of the whitespace-normalised text: one between consecutive runs.
-                c.spaces = (words - 1.0).max(0.0);
-                c
-            })
-            .collect();
+        let counts = doc.leaf_counts();
         let extended = set == FeatureSet::Extended;
         let cnr = extended.then(|| {
             let (values, block) = (doc.cnr(), doc.cnr_block());
@@ -282,7 +249,7 @@ impl<'a> FeatureContext<'a> {
             let mut sums: Vec<(f64, f64)> = Vec::new();
             let leaf_ids: Vec<usize> = ls
                 .iter()
-                .zip(&counts)
+                .zip(counts)
                 .map(|(l, c)| {
                     let id = path_ids.of(l.container) as usize;
                     if id >= sums.len() {
@@ -304,7 +271,7 @@ impl<'a> FeatureContext<'a> {
         let mut cum_chars = Vec::with_capacity(if extended { ls.len() + 1 } else { 0 });
         if extended {
             cum_chars.push(0.0);
-            for c in &counts {
+            for c in counts {
                 cum_chars.push(cum_chars.last().copied().unwrap_or(0.0) + c.chars);
             }
         }
@@ -312,14 +279,14 @@ impl<'a> FeatureContext<'a> {
         // Page context: whether the page has one long-text block (an article) changes what a
         // list outside it is.
         let block_chars = match cnr.as_ref().and_then(|c| c.1) {
-            Some(b) => ls.iter().zip(&counts).filter(|(l, _)| page.contains(b, l.first)).map(|(_, c)| c.chars).sum(),
+            Some(b) => ls.iter().zip(counts).filter(|(l, _)| page.contains(b, l.first)).map(|(_, c)| c.chars).sum(),
             None => 0.0,
         };
         let block_share = block_chars / total_chars;
         let link_share = counts.iter().map(|c| c.link_chars).sum::<f64>() / total_chars;
         let p_share = ls
             .iter()
-            .zip(&counts)
+            .zip(counts)
             .filter(|(l, _)| *page.tag(l.container) == html5ever::local_name!("p"))
             .map(|(_, c)| c.chars)
             .sum::<f64>()
