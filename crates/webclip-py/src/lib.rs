@@ -4,6 +4,8 @@
 
 // pyo3 0.22's macros test a `gil-refs` feature this crate does not declare.
 #![allow(unexpected_cfgs)]
+// and its #[pyfunction] expansion converts PyErr into itself (clippy::useless_conversion).
+#![allow(clippy::useless_conversion)]
 
 use pyo3::create_exception;
 use pyo3::exceptions::PyException;
