@@ -86,6 +86,21 @@ fn close_runaway_title(html: &str, page: &Page) -> Option<String> {
     Some(format!("{}</title>{}", &html[..end], &html[end..]))
 }
 
+/// The page as a browser with scripts off shows it, when its `noscript` elements hold more
+/// text than the rest of the page shows (content rendered by scripts, served for crawlers in
+/// `noscript`: forum and single-page-app templates); else None.
+fn show_noscript(html: &str, page: &Page) -> Option<Page> {
+    let hidden_text = page.noscript_text_chars();
+    if hidden_text == 0 {
+        return None;
+    }
+    let shown_text: usize = (1..page.len() as crate::dom::NodeId)
+        .filter(|&id| page.is_text(id) && !page.node(id).hidden)
+        .map(|id| page.text(id).chars().filter(|c| !c.is_whitespace()).count())
+        .sum();
+    (hidden_text > shown_text).then(|| Page::parse_without_scripts(html))
+}
+
 /// One page, read.
 #[derive(Debug, Clone)]
 pub struct Document {
@@ -115,9 +130,14 @@ impl Document {
         }
         let t = Instant::now();
         let mut page = Page::parse(&decoded.text);
-        if let Some(fixed) = close_runaway_title(&decoded.text, &page) {
-            page = Page::parse(&fixed);
+        let fixed = close_runaway_title(&decoded.text, &page);
+        if let Some(fixed) = &fixed {
+            page = Page::parse(fixed);
             warnings.push("the <title> element is never closed; it was closed at the end of its line".into());
+        }
+        if let Some(shown) = show_noscript(fixed.as_deref().unwrap_or(&decoded.text), &page) {
+            page = shown;
+            warnings.push("the page shows its text only to browsers without scripts; its <noscript> content was read".into());
         }
         timings.parse = ms_since(t);
         drop(decoded.text);
@@ -218,5 +238,21 @@ mod tests {
         // A closed title is read as written.
         let ok = Document::read(b"<title>Short</title><p>x</p>", &ReadOptions::default()).unwrap();
         assert!(ok.warnings.is_empty());
+    }
+
+    #[test]
+    fn content_served_in_noscript_is_read_when_the_rest_of_the_page_is_empty() {
+        let posts = "<div class=post><p>A reply in the thread, in full sentences, with its point.</p></div>".repeat(5);
+        let html = format!("<body><div id=app></div><noscript><div id=thread>{posts}</div></noscript></body>");
+        let doc = Document::read(html.as_bytes(), &ReadOptions::default()).unwrap();
+        assert!(doc.page.noscript_shown(), "{:?}", doc.warnings);
+        assert!(doc.warnings.iter().any(|w| w.contains("<noscript>")));
+        assert!(doc.stats.get(doc.page.body().unwrap()).chars > 200);
+        // A page with its own text keeps noscript hidden (a tracking pixel, an "enable
+        // JavaScript" line).
+        let html = format!("<body>{posts}<noscript><p>Please enable JavaScript.</p></noscript></body>");
+        let doc = Document::read(html.as_bytes(), &ReadOptions::default()).unwrap();
+        assert!(!doc.page.noscript_shown() && doc.warnings.is_empty());
+        assert!(!doc.page.text_content(doc.page.body().unwrap()).contains("enable JavaScript"));
     }
 }

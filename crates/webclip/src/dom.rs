@@ -65,6 +65,8 @@ pub struct Page {
     nodes: Vec<Node>,
     text: String,
     attrs: Vec<Attr>,
+    /// Parsed as a browser without scripts does: `noscript` content is markup and shown.
+    noscript_shown: bool,
 }
 
 /// Elements whose content is never shown as text.
@@ -170,16 +172,52 @@ fn hidden_by_attributes(attrs: &[Attribute]) -> bool {
 impl Page {
     /// Parses an HTML document (already decoded to text).
     pub fn parse(html: &str) -> Page {
+        Page::parse_as(html, true)
+    }
+
+    /// Parses as a browser with scripts off does: `noscript` content becomes elements and
+    /// is shown (pages that render their content with scripts often serve it there too).
+    pub fn parse_without_scripts(html: &str) -> Page {
+        Page::parse_as(html, false)
+    }
+
+    fn parse_as(html: &str, scripting: bool) -> Page {
         let capped = cap_attributes(html);
         let html: &str = &capped;
-        let opts = TreeBuilderOpts { scripting_enabled: true, ..Default::default() };
-        let guard = DepthGuard::new(TreeBuilder::new(Sink::default(), opts));
+        let opts = TreeBuilderOpts { scripting_enabled: scripting, ..Default::default() };
+        let sink = Sink { noscript_shown: !scripting, ..Default::default() };
+        let guard = DepthGuard::new(TreeBuilder::new(sink, opts));
         let tokenizer = Tokenizer::new(guard, TokenizerOpts::default());
         let queue = BufferQueue::default();
         queue.push_back(StrTendril::from_slice(html));
         while !matches!(tokenizer.feed(&queue), TokenizerResult::Done) {}
         tokenizer.end();
         tokenizer.sink.inner.sink.into_page()
+    }
+
+    /// True when the page was parsed with scripts off (`noscript` content shown).
+    pub fn noscript_shown(&self) -> bool {
+        self.noscript_shown
+    }
+
+    /// Characters of text, roughly, that the page's `noscript` elements would show with
+    /// scripts off (their content is unparsed markup when scripts are on: tags are skipped).
+    pub fn noscript_text_chars(&self) -> usize {
+        let mut n = 0;
+        for id in 1..self.len() as NodeId {
+            if self.is_element(id) && *self.tag(id) == local_name!("noscript") {
+                let mut in_tag = false;
+                for c in self.raw_text(id, true).chars() {
+                    match c {
+                        '<' => in_tag = true,
+                        '>' => in_tag = false,
+                        c if !in_tag && !c.is_whitespace() => n += 1,
+                        _ => {}
+                    }
+                }
+            }
+        }
+        n
     }
 
     /// Number of nodes (the document node included).
@@ -684,11 +722,12 @@ fn no_name() -> QualName {
 
 struct Sink {
     nodes: RefCell<Vec<Raw>>,
+    noscript_shown: bool,
 }
 
 impl Default for Sink {
     fn default() -> Self {
-        Sink { nodes: RefCell::new(vec![Raw::new(RawKind::Document, no_name())]) }
+        Sink { nodes: RefCell::new(vec![Raw::new(RawKind::Document, no_name())]), noscript_shown: false }
     }
 }
 
@@ -791,7 +830,9 @@ impl Sink {
                     attrs.extend(
                         raw.attrs.iter().map(|a| Attr { name: a.name.local.clone(), value: a.value.to_string() }),
                     );
-                    let hidden = parent_hidden || is_ignored_tag(&raw.name.local) || hidden_by_attributes(&raw.attrs);
+                    let ignored = is_ignored_tag(&raw.name.local)
+                        && !(self.noscript_shown && raw.name.local == local_name!("noscript"));
+                    let hidden = parent_hidden || ignored || hidden_by_attributes(&raw.attrs);
                     (start, raw.attrs.len() as u32, hidden)
                 }
                 NodeKind::Document => (0, 0, false),
@@ -831,7 +872,7 @@ impl Sink {
                 nodes[p as usize].end = end;
             }
         }
-        Page { nodes, text, attrs }
+        Page { nodes, text, attrs, noscript_shown: self.noscript_shown }
     }
 }
 

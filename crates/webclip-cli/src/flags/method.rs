@@ -110,6 +110,10 @@ pub struct AutoArgs {
     /// Lists of links inside the region need the outside threshold (on or off).
     #[arg(long, value_enum, value_name = "ON|OFF")]
     pub link_lists: Option<OnOff>,
+    /// With nothing likely content outside the comment sections, the sections are tried
+    /// before relative thresholds (on or off).
+    #[arg(long, value_enum, value_name = "ON|OFF")]
+    pub discussion_first: Option<OnOff>,
     /// Siblings of the region with a positive gain join it: off, same-tag or any.
     #[arg(long, value_enum, value_name = "WHICH")]
     pub grow: Option<GrowArg>,
@@ -303,6 +307,7 @@ impl MethodArgs {
                     widen_single: on(a.widen_single, AutoOptions::default().widen_single),
                     comment_share: a.comment_share.unwrap_or(AutoOptions::default().comment_share),
                     link_lists: on(a.link_lists, AutoOptions::default().link_lists),
+                    discussion_first: on(a.discussion_first, AutoOptions::default().discussion_first),
                     ..Default::default()
                 },
                 model,

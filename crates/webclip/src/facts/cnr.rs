@@ -55,7 +55,10 @@ pub fn compute_cnr(page: &Page, stats: &NodeStats, removed: &[bool]) -> CnrValue
         let p = node.parent;
         skip[i] =
             removed.get(i).copied().unwrap_or(false) || (p != NONE && (skip[p as usize] || non_content[p as usize]));
-        non_content[i] = node.kind == NodeKind::Element && (node.hidden || is_non_content(page.tag(i as NodeId)));
+        let tag = page.tag(i as NodeId);
+        // With scripts off, `noscript` is an ordinary container.
+        let shown = page.noscript_shown() && *tag == local_name!("noscript");
+        non_content[i] = node.kind == NodeKind::Element && (node.hidden || (is_non_content(tag) && !shown));
     }
     let mut weight = vec![0u32; n];
     let mut text_length = vec![0u32; n];

@@ -89,6 +89,10 @@ pub struct AutoOptions {
     /// outside threshold. Off: l3s-gn1 +0.22, utomo-big9 +0.16, canola +0.13, but cleaneval
     /// −0.47 (its truth keeps link lists) and more empty outputs on listing pages.
     pub link_lists: bool,
+    /// When no region outside the comment sections has a positive gain, the comment sections
+    /// are tried (at τ) before the relative thresholds: a forum thread in a section named
+    /// `comments` is the page.
+    pub discussion_first: bool,
 }
 
 /// Region growth to sibling blocks with a positive gain.
@@ -120,6 +124,7 @@ impl Default for AutoOptions {
             widen_single: false,
             comment_share: 1.0,
             link_lists: false,
+            discussion_first: true,
         }
     }
 }
@@ -155,6 +160,13 @@ impl Method for Auto {
     }
 
     fn select(&self, doc: &Document) -> Selection {
+        self.select_with(doc, true)
+    }
+}
+
+impl Auto {
+    /// The selection; `relative` allows step 5's relative thresholds.
+    fn select_with(&self, doc: &Document, relative: bool) -> Selection {
         let (page, stats) = (&doc.page, &doc.stats);
         let (tau, keep_inside, keep_outside) = self.options.effective();
         let ls = doc.leaves();
@@ -202,7 +214,11 @@ impl Method for Auto {
         let mut best = argmax(&gain);
         let (mut tau, mut keep_inside) = (tau, keep_inside);
         let top = p.iter().copied().fold(0.0, f64::max);
-        if best.is_none_or(|b| gain[b as usize] <= 0.0) && top > RELATIVE_FLOOR {
+        let with_comments = || Auto { options: AutoOptions { comments: true, ..self.options }, ..self.clone() };
+        let found = |sel: &Selection| sel.blocks.first().is_some_and(|b| !b.reason.starts_with(CNR_FALLBACK));
+        let mut judged_relative = false;
+        if relative && best.is_none_or(|b| gain[b as usize] <= 0.0) && top > RELATIVE_FLOOR {
+            judged_relative = true;
             // No leaf is likely content (an unfamiliar template): judge the leaves against
             // half the page's best one instead, with keep_inside scaled alike.
             let scale = top / 2.0 / tau;
@@ -211,15 +227,28 @@ impl Method for Auto {
             best = argmax(&gain);
         }
         let options = serde_json::json!({ "auto": self.options, "model": self.boosted.model.features });
+        // Relative thresholds found a region, but nothing outside the comment sections was
+        // likely content: when that region is not the article's place — after the headline
+        // and before the discussion — the discussion is the page (a forum thread in a section
+        // named `comments`), if the model finds a region in it at τ.
+        if let Some(b) = best.filter(|&b| judged_relative && gain[b as usize] > 0.0 && self.options.discussion_first) {
+            let first_section = sections.iter().copied().min().unwrap_or(NodeId::MAX);
+            let after_headline = doc.title_heading().is_none_or(|h| b >= h || page.contains(b, h));
+            if !sections.is_empty() && !(after_headline && b < first_section) {
+                let sel = with_comments().select_with(doc, false);
+                if found(&sel) {
+                    return sel;
+                }
+            }
+        }
         let region = match best {
             Some(b) if gain[b as usize] > 0.0 => b,
             _ => {
                 if !sections.is_empty() {
                     // Nothing outside the comment sections is content (a discussion page):
                     // the comments are, if the model finds a region among them.
-                    let with = Auto { options: AutoOptions { comments: true, ..self.options }, ..self.clone() };
-                    let sel = with.select(doc);
-                    if sel.blocks.first().is_some_and(|b| !b.reason.starts_with(CNR_FALLBACK)) {
+                    let sel = with_comments().select_with(doc, relative);
+                    if found(&sel) {
                         return sel;
                     }
                 }
@@ -352,9 +381,7 @@ impl Method for Auto {
             .collect();
         Selection { blocks, ..Selection::new(self.name(), options) }
     }
-}
 
-impl Auto {
     /// Region gains and confident-content masses at threshold `tau`: each leaf's
     /// `(p − τ) · chars` (linked characters discounted when p > τ) summed up the tree.
     fn gains(&self, page: &Page, ls: &[Leaf], p: &[f64], sizes: &[(f64, f64)], tau: f64) -> (Vec<f64>, Vec<f64>) {
@@ -468,5 +495,39 @@ mod tests {
         let with = Auto { boosted: hopeless(), options: AutoOptions { comments: true, ..Default::default() } };
         let text = crate::output::text::render(page, &with.select(&doc));
         assert!(text.contains("I completely agree"), "{text}");
+    }
+
+    #[test]
+    fn a_forum_thread_in_a_section_named_comments_is_the_page() {
+        // Relative thresholds would pick the sidebar after the thread; the thread is a
+        // comment section holding confident content at τ.
+        let post = "<div class=post><p>I completely agree with everything that was said here, and would add a remark of my own.</p></div>";
+        let side = "<table><tr><td>Install this site as an app on your phone for quick access to it.</td></tr></table>";
+        let html = format!(
+            "<html><head><title>Which kite for steady wind? - Forum</title></head><body><h1>Which kite for steady wind?</h1>             <div id=comments>{}</div>{side}</body></html>",
+            post.repeat(4)
+        );
+        let doc = Document::parse(&html);
+        let run = |discussion_first: bool| {
+            let options = AutoOptions { discussion_first, ..Default::default() };
+            let auto = Auto { boosted: sidebar_weak_headline_weaker(), options };
+            crate::output::text::render(&doc.page, &auto.select(&doc))
+        };
+        let text = run(true);
+        assert!(text.contains("I completely agree") && !text.contains("Install this site"), "{text}");
+        let text = run(false);
+        assert!(text.contains("Install this site"), "{text}");
+    }
+
+    /// A model giving leaves in a `td` p = 0.3, in an `h1` p ≈ 0.03 and every other leaf p = 0.8.
+    fn sidebar_weak_headline_weaker() -> Boosted {
+        let mut b = hopeless();
+        let column = |name: &str| feature_names(FeatureSet::Extended).iter().position(|n| n == name).unwrap();
+        if let Learner::Logistic(l) = &mut Arc::make_mut(&mut b.model).learner {
+            l.bias = 4.0f64.ln();
+            l.weights[column("last_tag_td")] = (0.3f64 / 0.7).ln() - 4.0f64.ln();
+            l.weights[column("last_tag_h1")] = -5.0;
+        }
+        b
     }
 }
