@@ -234,7 +234,8 @@ impl Auto {
         if let Some(b) = best.filter(|&b| judged_relative && gain[b as usize] > 0.0 && self.options.discussion_first) {
             let first_section = sections.iter().copied().min().unwrap_or(NodeId::MAX);
             let after_headline = doc.title_heading().is_none_or(|h| b >= h || page.contains(b, h));
-            if !sections.is_empty() && !(after_headline && b < first_section) {
+            let articles_place = after_headline && b < first_section;
+            if !sections.is_empty() && !articles_place {
                 let sel = with_comments().select_with(doc, false);
                 if found(&sel) {
                     return sel;
