@@ -64,7 +64,7 @@ pub struct ContentArgs {
     #[arg(long)]
     pub no_formatting: bool,
     /// Figure captions in the body (they are always in the JSON output's figures). Default:
-    /// off with --favor precision, else on.
+    /// on with --favor recall, else off.
     #[arg(long, value_enum, value_name = "ON|OFF")]
     pub captions: Option<OnOff>,
 }
@@ -332,7 +332,7 @@ impl MethodArgs {
                 images: c.images,
                 links: c.links,
                 formatting: !c.no_formatting,
-                captions: on(c.captions, !matches!(a.favor, FavorArg::Precision)),
+                captions: on(c.captions, matches!(a.favor, FavorArg::Recall)),
             },
             comments: c.comments.map(|c| c == OnOff::On),
         })

@@ -148,7 +148,16 @@ impl Article {
         let parts: Vec<String> = self
             .parts
             .iter()
-            .map(|p| crate::output::render_selection(&p.document.page, &p.selection, &self.content, format))
+            .map(|p| {
+                let out = crate::output::render_selection(&p.document.page, &p.selection, &self.content, format);
+                if out.trim().is_empty() && !self.content.captions && !p.selection.is_empty() {
+                    // All the selection holds is captions: they are the content.
+                    let content = ContentOptions { captions: true, ..self.content };
+                    crate::output::render_selection(&p.document.page, &p.selection, &content, format)
+                } else {
+                    out
+                }
+            })
             .filter(|s| !s.is_empty())
             .collect();
         parts.join(if format == Format::Html { "\n" } else { "\n\n" })
@@ -195,4 +204,32 @@ fn caption(page: &Page, img: NodeId) -> Option<String> {
     let figure = page.ancestors(img).find(|&a| page.is_element(a) && *page.tag(a) == local_name!("figure"))?;
     let cap = page.subtree(figure).find(|&i| page.is_element(i) && *page.tag(i) == local_name!("figcaption"))?;
     Some(page.text_content(cap)).filter(|t| !t.is_empty())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::selection::Block;
+
+    fn article_of(html: &str, xpath_tag: &str, content: ContentOptions) -> Article {
+        let doc = Document::parse(html);
+        let node = doc.page.find_tag(&html5ever::LocalName::from(xpath_tag)).unwrap();
+        let mut selection = Selection::new("test", serde_json::Value::Null);
+        selection.blocks.push(Block::new(node, 1.0, "test"));
+        Article::assemble(doc, selection, Metadata::default(), content)
+    }
+
+    #[test]
+    fn captions_are_out_of_the_body_by_default_unless_they_are_all_there_is() {
+        let html = "<body><article><p>The story in sentences.</p><figure><img src=a.jpg>\
+                    <figcaption>A photo of the harbour.</figcaption></figure></article></body>";
+        let text = article_of(html, "article", ContentOptions::default()).text();
+        assert!(text.contains("The story") && !text.contains("harbour"), "{text}");
+        let with = ContentOptions { captions: true, ..Default::default() };
+        assert!(article_of(html, "article", with).text().contains("harbour"));
+        // A selection holding nothing but a caption is not rendered empty.
+        let text = article_of(html, "figure", ContentOptions::default()).text();
+        assert_eq!(text.trim(), "A photo of the harbour.");
+        assert_eq!(article_of(html, "article", ContentOptions::default()).figures[0].caption.as_deref(), Some("A photo of the harbour."));
+    }
 }
