@@ -261,14 +261,10 @@ fn record(
     fields: Option<&[String]>,
 ) -> Result<(String, bool), String> {
     let article = webclip::extract(bytes, options).map_err(|e| e.to_string())?;
-    let json = webclip::output::json::JsonOptions { source: id, body, timings: true };
+    let json = webclip::output::json::JsonOptions { source: id, id: Some(id), body, timings: true };
     let mut v = webclip::output::json::render(&article, &json);
-    if let Some(map) = v.as_object_mut() {
-        map.insert("id".into(), id.into());
-        map.insert("url".into(), options.read.url.clone().into());
-        if let Some(fields) = fields {
-            map.retain(|k, _| fields.iter().any(|f| f == k));
-        }
+    if let (Some(map), Some(fields)) = (v.as_object_mut(), fields) {
+        map.retain(|k, _| fields.iter().any(|f| f == k));
     }
     Ok((v.to_string(), article.is_empty()))
 }

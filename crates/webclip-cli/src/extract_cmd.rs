@@ -127,7 +127,8 @@ pub fn run(args: ExtractArgs) -> ExitCode {
         };
         let written = match args.format {
             Format::Json => {
-                let json = webclip::output::json::JsonOptions { source: &name, body: body_format, timings: false };
+                let json =
+                    webclip::output::json::JsonOptions { source: &name, id: None, body: body_format, timings: false };
                 let v = webclip::output::json::render(&article, &json);
                 let s = if many { v.to_string() } else { serde_json::to_string_pretty(&v).unwrap_or_default() };
                 writeln!(out, "{s}")

@@ -9,6 +9,7 @@ mod io;
 mod labels_cmd;
 mod layout_bench;
 mod layout_cmd;
+mod serve_cmd;
 mod site_eval;
 mod train_cmd;
 mod wrapper_cmd;
@@ -57,6 +58,8 @@ enum Command {
     /// FOREST site wrappers: learn one from several pages of a site, apply it, measure drift.
     #[command(subcommand)]
     Wrapper(wrapper_cmd::WrapperCommand),
+    /// Run the HTTP service: extraction API, overlays, metrics and a web page at /.
+    Serve(serve_cmd::ServeArgs),
 }
 
 fn main() -> ExitCode {
@@ -70,5 +73,6 @@ fn main() -> ExitCode {
         Command::Bench(args) => bench_cmd::run(args),
         Command::Layout(args) => layout_cmd::run(args),
         Command::Wrapper(cmd) => wrapper_cmd::run(cmd),
+        Command::Serve(args) => serve_cmd::run(args),
     }
 }

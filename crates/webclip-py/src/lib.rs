@@ -11,7 +11,7 @@ use pyo3::create_exception;
 use pyo3::exceptions::PyException;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};
-use webclip::{ContentOptions, Format, MethodConfig, Options};
+use webclip::{Format, Options};
 
 create_exception!(_native, WebclipError, PyException, "Base class of webclip's errors.");
 create_exception!(_native, InputError, WebclipError, "The page cannot be read: empty, binary, too large, bad charset.");
@@ -35,67 +35,19 @@ struct Settings {
 }
 
 fn settings(url: Option<String>, format: &str, method: &str, options: &str) -> PyResult<Settings> {
-    let format = match format {
-        "text" => Format::Text,
-        "markdown" => Format::Markdown,
-        "html" => Format::Html,
-        f => return Err(OptionError::new_err(format!("format {f:?}: expected text, markdown or html"))),
-    };
-    let mut config = MethodConfig::named(method).ok_or_else(|| {
-        OptionError::new_err(format!("method {method:?}: expected one of {}", MethodConfig::NAMES.join(", ")))
-    })?;
+    let format = Format::parse(format).map_err(|e| OptionError::new_err(e.to_string()))?;
     let given: serde_json::Map<String, serde_json::Value> =
         serde_json::from_str(options).map_err(|e| OptionError::new_err(format!("options: {e}")))?;
-    let mut content = ContentOptions::default();
-    let mut comments = None;
-    let mut charset = None;
-    let flag = |k: &str, v: &serde_json::Value| {
-        v.as_bool().ok_or_else(|| OptionError::new_err(format!("option {k}: expected True or False")))
-    };
-    for (k, v) in &given {
-        match k.as_str() {
-            "tables" => content.tables = flag(k, v)?,
-            "links" => content.links = flag(k, v)?,
-            "images" => content.images = flag(k, v)?,
-            "formatting" => content.formatting = flag(k, v)?,
-            "captions" => content.captions = flag(k, v)?,
-            "comments" => comments = Some(flag(k, v)?),
-            "charset" => charset = v.as_str().map(String::from),
-            "favor" | "headline" => {
-                let MethodConfig::Auto { options: auto, .. } = &mut config else {
-                    return Err(OptionError::new_err(format!("option {k} goes with method=\"auto\"")));
-                };
-                if k == "headline" {
-                    auto.headline = flag(k, v)?;
-                } else {
-                    auto.favor = match v.as_str() {
-                        Some("precision") => webclip::methods::auto::Favor::Precision,
-                        Some("balanced") => webclip::methods::auto::Favor::Balanced,
-                        Some("recall") => webclip::methods::auto::Favor::Recall,
-                        _ => return Err(OptionError::new_err("option favor: expected precision, balanced or recall")),
-                    };
-                }
-            }
-            other => return Err(OptionError::new_err(format!("unknown option {other:?}"))),
-        }
-    }
-    let mut options = Options::with_method(config);
-    options.content = content;
-    options.comments = comments;
+    let mut options = Options::from_named(method, &given).map_err(|e| OptionError::new_err(e.to_string()))?;
     options.read.url = url;
-    options.read.charset = charset;
     Ok(Settings { options, format })
 }
 
 /// The JSON record of one page, or the error's kind and message.
 fn record(bytes: &[u8], s: &Settings, source: &str) -> Result<String, (bool, String)> {
     let article = webclip::extract(bytes, &s.options).map_err(|e| (true, e.to_string()))?;
-    let json = webclip::output::json::JsonOptions { source, body: s.format, timings: true };
-    let mut v = webclip::output::json::render(&article, &json);
-    if let Some(m) = v.as_object_mut() {
-        m.insert("url".into(), s.options.read.url.clone().into());
-    }
-    Ok(v.to_string())
+    let json = webclip::output::json::JsonOptions { source, id: None, body: s.format, timings: true };
+    Ok(webclip::output::json::render(&article, &json).to_string())
 }
 
 fn to_err((input, msg): (bool, String)) -> PyErr {

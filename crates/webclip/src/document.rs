@@ -137,7 +137,9 @@ impl Document {
         }
         if let Some(shown) = show_noscript(fixed.as_deref().unwrap_or(&decoded.text), &page) {
             page = shown;
-            warnings.push("the page shows its text only to browsers without scripts; its <noscript> content was read".into());
+            warnings.push(
+                "the page shows its text only to browsers without scripts; its <noscript> content was read".into(),
+            );
         }
         timings.parse = ms_since(t);
         drop(decoded.text);

@@ -38,6 +38,9 @@ pub enum Error {
     /// An XPath expression outside the subset the evaluator reads.
     #[error("XPath {expr:?}: {cause}")]
     XPath { expr: String, cause: String },
+    /// An unknown method, format or option, or an option value of the wrong kind.
+    #[error("{0}")]
+    Option(String),
     /// Training a model failed (no samples, or the learner refused the data).
     #[error("training failed: {0}")]
     Training(String),

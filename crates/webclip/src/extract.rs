@@ -50,6 +50,58 @@ impl Options {
         with_comments(&self.method, self.comments.unwrap_or(false))
     }
 
+    /// Options from a method name and named settings, as the Python package and the HTTP
+    /// service take them: `tables`, `links`, `images`, `formatting`, `captions`, `comments`
+    /// (booleans), `charset` (a label), and for `auto` `favor` (`precision`, `balanced`,
+    /// `recall`) and `headline` (boolean).
+    pub fn from_named(method: &str, given: &serde_json::Map<String, serde_json::Value>) -> crate::Result<Options> {
+        use crate::methods::auto::Favor;
+        use crate::Error;
+        let mut config = MethodConfig::named(method).ok_or_else(|| {
+            Error::Option(format!("method {method:?}: expected one of {}", MethodConfig::NAMES.join(", ")))
+        })?;
+        let mut options = Options::default();
+        let flag = |k: &str, v: &serde_json::Value| {
+            v.as_bool().ok_or_else(|| Error::Option(format!("option {k}: expected true or false")))
+        };
+        for (k, v) in given {
+            match k.as_str() {
+                "tables" => options.content.tables = flag(k, v)?,
+                "links" => options.content.links = flag(k, v)?,
+                "images" => options.content.images = flag(k, v)?,
+                "formatting" => options.content.formatting = flag(k, v)?,
+                "captions" => options.content.captions = flag(k, v)?,
+                "comments" => options.comments = Some(flag(k, v)?),
+                "charset" => {
+                    let label = v.as_str().ok_or_else(|| Error::Option("option charset: expected a label".into()))?;
+                    options.read.charset = Some(label.to_string());
+                }
+                "favor" | "headline" => {
+                    let MethodConfig::Auto { options: auto, .. } = &mut config else {
+                        return Err(Error::Option(format!("option {k} goes with method \"auto\"")));
+                    };
+                    if k == "headline" {
+                        auto.headline = flag(k, v)?;
+                    } else {
+                        auto.favor = match v.as_str() {
+                            Some("precision") => Favor::Precision,
+                            Some("balanced") => Favor::Balanced,
+                            Some("recall") => Favor::Recall,
+                            _ => {
+                                return Err(Error::Option(
+                                    "option favor: expected precision, balanced or recall".into(),
+                                ))
+                            }
+                        };
+                    }
+                }
+                other => return Err(Error::Option(format!("unknown option {other:?}"))),
+            }
+        }
+        options.method = config;
+        Ok(options)
+    }
+
     /// Sets the layout engine.
     pub fn layout(mut self, engine: Arc<dyn LayoutEngine>) -> Options {
         self.read.layout = Some(engine);

@@ -18,7 +18,7 @@
 //! let options = webclip::Options::with_method(webclip::MethodConfig::named("cnr").unwrap());
 //! let json = webclip::output::json::render(
 //!     &webclip::extract(html, &options).unwrap(),
-//!     &webclip::output::json::JsonOptions { source: "kites.html", body: webclip::Format::Text, timings: false },
+//!     &webclip::output::json::JsonOptions { source: "kites.html", id: None, body: webclip::Format::Text, timings: false },
 //! );
 //! assert_eq!(json["method"], "cnr");
 //! ```

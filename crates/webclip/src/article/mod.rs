@@ -83,6 +83,16 @@ pub enum Format {
 }
 
 impl Format {
+    /// A format by name (`text`, `markdown`, `html`).
+    pub fn parse(name: &str) -> crate::Result<Format> {
+        match name {
+            "text" => Ok(Format::Text),
+            "markdown" => Ok(Format::Markdown),
+            "html" => Ok(Format::Html),
+            f => Err(crate::Error::Option(format!("format {f:?}: expected text, markdown or html"))),
+        }
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             Format::Text => "text",
@@ -230,6 +240,9 @@ mod tests {
         // A selection holding nothing but a caption is not rendered empty.
         let text = article_of(html, "figure", ContentOptions::default()).text();
         assert_eq!(text.trim(), "A photo of the harbour.");
-        assert_eq!(article_of(html, "article", ContentOptions::default()).figures[0].caption.as_deref(), Some("A photo of the harbour."));
+        assert_eq!(
+            article_of(html, "article", ContentOptions::default()).figures[0].caption.as_deref(),
+            Some("A photo of the harbour.")
+        );
     }
 }

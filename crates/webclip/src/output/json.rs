@@ -32,7 +32,11 @@ struct PartOut<'a> {
 
 #[derive(Serialize)]
 struct Out<'a> {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    id: Option<&'a str>,
     source: &'a str,
+    /// The page's address as given by the caller.
+    url: Option<&'a str>,
     method: &'a str,
     options: &'a serde_json::Value,
     charset: &'a str,
@@ -58,6 +62,8 @@ struct Out<'a> {
 pub struct JsonOptions<'a> {
     /// Names the input (file path, URL, record id).
     pub source: &'a str,
+    /// A record id for batch output (JSON Lines joined back to their inputs).
+    pub id: Option<&'a str>,
     pub body: Format,
     /// Include the stage timings (they differ run to run).
     pub timings: bool,
@@ -84,7 +90,9 @@ pub fn render(article: &Article, options: &JsonOptions) -> serde_json::Value {
     let p = &article.provenance;
     let first = &article.parts[0];
     let out = Out {
+        id: options.id,
         source: options.source,
+        url: first.document.url.as_deref(),
         method: &p.method,
         options: &p.options,
         charset: p.charset,

@@ -148,4 +148,3 @@ fn walk_range(page: &Page, root: NodeId, keep: &[bool], live: &[bool], opts: &Co
         w.close(page, top);
     }
 }
-

@@ -1,0 +1,491 @@
+//! webclip as an HTTP service (`webclip serve`): the extraction API returning the JSON of an
+//! `Article`, the overlay picture of a decision, a web page that shows both, health, metrics
+//! and an OpenAPI description.
+//!
+//! Extraction runs on Tokio's blocking pool, at most `concurrency` at a time: a request over
+//! the limit gets 503 with `Retry-After` at once (back-pressure instead of a growing queue),
+//! and a slot is freed only when its extraction really ends, so a slow page cannot make the
+//! service take more work than it can do. A request gets 504 after `timeout`. A panic inside
+//! one extraction is that request's 500. Errors are JSON: `{"error": {"status", "message"}}`.
+
+pub mod fetch;
+pub mod load;
+mod metrics;
+
+use axum::body::Bytes;
+use axum::extract::{DefaultBodyLimit, MatchedPath, Query, Request, State};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::Router;
+use fetch::{FetchConfig, FetchError};
+use serde::Deserialize;
+use std::collections::HashMap;
+use std::future::Future;
+use std::panic::AssertUnwindSafe;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use tokio::sync::Semaphore;
+use webclip::visual::LayoutEngine;
+use webclip::{Error, Format, Options};
+
+/// The service's settings.
+#[derive(Clone)]
+pub struct Config {
+    /// Largest request body, in bytes.
+    pub body_limit: usize,
+    /// Longest one request may take (fetch and extraction).
+    pub timeout: Duration,
+    /// Extractions at once; more requests get 503.
+    pub concurrency: usize,
+    /// URL fetching; None (the default) refuses requests that name a URL to fetch.
+    pub fetch: Option<FetchConfig>,
+    /// Bearer token required on `/v1/*` when set.
+    pub token: Option<String>,
+    /// Layout engine for overlays and methods that need layout; None: text only.
+    pub layout: Option<Arc<dyn LayoutEngine>>,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            body_limit: 10 * 1024 * 1024,
+            timeout: Duration::from_secs(30),
+            concurrency: 32,
+            fetch: None,
+            token: None,
+            layout: None,
+        }
+    }
+}
+
+/// An error answer: status and message, as JSON.
+#[derive(Debug)]
+pub struct ApiError {
+    status: StatusCode,
+    message: String,
+}
+
+impl ApiError {
+    fn new(status: StatusCode, message: impl Into<String>) -> ApiError {
+        ApiError { status, message: message.into() }
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let body = serde_json::json!({ "error": { "status": self.status.as_u16(), "message": self.message } });
+        let mut resp = (self.status, axum::Json(body)).into_response();
+        let headers = resp.headers_mut();
+        if self.status == StatusCode::SERVICE_UNAVAILABLE {
+            headers.insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
+        }
+        if self.status == StatusCode::UNAUTHORIZED {
+            headers.insert(header::WWW_AUTHENTICATE, HeaderValue::from_static("Bearer"));
+        }
+        resp
+    }
+}
+
+/// The status a library error gets.
+fn library_error(source: &str, e: Error) -> ApiError {
+    let status = match e {
+        Error::Empty(_) | Error::UnknownCharset(_) | Error::Option(_) | Error::Gzip(_) => StatusCode::BAD_REQUEST,
+        Error::Binary(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+        Error::TooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
+        _ => StatusCode::UNPROCESSABLE_ENTITY,
+    };
+    ApiError::new(status, format!("{source}: {e}"))
+}
+
+impl From<FetchError> for ApiError {
+    fn from(e: FetchError) -> ApiError {
+        let status = match e {
+            FetchError::Invalid(_) => StatusCode::BAD_REQUEST,
+            FetchError::Refused(_) => StatusCode::FORBIDDEN,
+            FetchError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
+            FetchError::Timeout(_) => StatusCode::GATEWAY_TIMEOUT,
+            FetchError::Upstream(_) => StatusCode::BAD_GATEWAY,
+        };
+        ApiError::new(status, e.to_string())
+    }
+}
+
+struct AppState {
+    config: Config,
+    permits: Arc<Semaphore>,
+    metrics: metrics::Metrics,
+}
+
+type Shared = Arc<AppState>;
+
+/// The service's routes.
+pub fn router(config: Config) -> Router {
+    let body_limit = config.body_limit;
+    let permits = Arc::new(Semaphore::new(config.concurrency.max(1)));
+    let state: Shared = Arc::new(AppState { config, permits, metrics: metrics::Metrics::new() });
+    // /v1/info stays open: the page learns from it that a token is needed.
+    let v1 = Router::new()
+        .route("/v1/extract", get(extract_get).post(extract_post))
+        .route("/v1/overlay", post(overlay_post))
+        .route_layer(middleware::from_fn_with_state(state.clone(), authorize));
+    Router::new()
+        .route("/", get(index))
+        .route("/healthz", get(|| async { "ok\n" }))
+        .route("/metrics", get(metrics_text))
+        .route("/openapi.json", get(openapi))
+        .route("/v1/info", get(info))
+        .merge(v1)
+        .fallback(|| async { ApiError::new(StatusCode::NOT_FOUND, "no such endpoint; see /openapi.json") })
+        .method_not_allowed_fallback(|| async {
+            ApiError::new(StatusCode::METHOD_NOT_ALLOWED, "method not allowed here; see /openapi.json")
+        })
+        .layer(middleware::from_fn_with_state(state.clone(), track))
+        .layer(DefaultBodyLimit::max(body_limit))
+        .layer(tower_http::catch_panic::CatchPanicLayer::custom(|_| {
+            ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal error (a bug: please report it)").into_response()
+        }))
+        .with_state(state)
+}
+
+/// Serves `router(config)` on `listener` until `shutdown` completes, then finishes the
+/// requests under way.
+pub async fn serve(
+    listener: tokio::net::TcpListener,
+    config: Config,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    axum::serve(listener, router(config)).with_graceful_shutdown(shutdown).await
+}
+
+/// Completes on Ctrl-C or SIGTERM.
+pub async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! { _ = ctrl_c => {}, _ = term => {} }
+}
+
+/// Counts every request by endpoint and status, with its latency.
+async fn track(State(state): State<Shared>, req: Request, next: Next) -> Response {
+    let endpoint = req.extensions().get::<MatchedPath>().map_or("other", |p| p.as_str()).to_string();
+    let start = Instant::now();
+    let resp = next.run(req).await;
+    state.metrics.observe(&endpoint, resp.status().as_u16(), start.elapsed().as_secs_f64());
+    resp
+}
+
+/// Bearer-token check on `/v1/*` when a token is configured.
+async fn authorize(State(state): State<Shared>, req: Request, next: Next) -> Response {
+    if let Some(token) = &state.config.token {
+        let given = req
+            .headers()
+            .get(header::AUTHORIZATION)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.strip_prefix("Bearer "));
+        if !given.is_some_and(|g| same(g.as_bytes(), token.as_bytes())) {
+            return ApiError::new(StatusCode::UNAUTHORIZED, "missing or wrong bearer token").into_response();
+        }
+    }
+    next.run(req).await
+}
+
+/// Compares without stopping at the first difference (no timing hint about the token).
+fn same(a: &[u8], b: &[u8]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+}
+
+async fn index() -> Response {
+    let mut resp = axum::response::Html(include_str!("../assets/index.html")).into_response();
+    // The page and the overlays it shows need nothing from elsewhere.
+    resp.headers_mut().insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static(
+            "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; connect-src 'self'; \
+             img-src 'self' data:; frame-src 'self' about:; base-uri 'none'; form-action 'none'",
+        ),
+    );
+    resp
+}
+
+async fn openapi() -> Response {
+    ([(header::CONTENT_TYPE, "application/json")], include_str!("../assets/openapi.json")).into_response()
+}
+
+async fn metrics_text(State(state): State<Shared>) -> Response {
+    ([(header::CONTENT_TYPE, "text/plain; version=0.0.4; charset=utf-8")], state.metrics.render()).into_response()
+}
+
+async fn info(State(state): State<Shared>) -> Response {
+    let c = &state.config;
+    axum::Json(serde_json::json!({
+        "version": env!("CARGO_PKG_VERSION"),
+        "methods": webclip::MethodConfig::NAMES,
+        "layout": c.layout.is_some(),
+        "fetch": c.fetch.is_some(),
+        "body_limit": c.body_limit,
+        "auth": c.token.is_some(),
+    }))
+    .into_response()
+}
+
+/// The JSON body of `/v1/extract` and `/v1/overlay`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct JsonRequest {
+    html: Option<String>,
+    url: Option<String>,
+    format: Option<String>,
+    method: Option<String>,
+    #[serde(default)]
+    options: serde_json::Map<String, serde_json::Value>,
+}
+
+/// What one request asks for.
+struct Job {
+    /// The page's bytes, or None to fetch `url`.
+    bytes: Option<Vec<u8>>,
+    url: Option<String>,
+    format: Format,
+    options: Options,
+}
+
+/// The `charset` parameter of a `Content-Type` value.
+pub(crate) fn charset_of(content_type: &str) -> Option<String> {
+    content_type.split(';').skip(1).find_map(|p| {
+        let (k, v) = p.split_once('=')?;
+        k.trim().eq_ignore_ascii_case("charset").then(|| v.trim().trim_matches('"').to_string())
+    })
+}
+
+fn is_json(headers: &HeaderMap) -> bool {
+    headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|ct| ct.split(';').next().is_some_and(|m| m.trim().eq_ignore_ascii_case("application/json")))
+}
+
+fn job(
+    format: Option<&str>,
+    method: Option<&str>,
+    options: &serde_json::Map<String, serde_json::Value>,
+) -> Result<(Format, Options), ApiError> {
+    let format =
+        Format::parse(format.unwrap_or("text")).map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, e.to_string()))?;
+    let options = Options::from_named(method.unwrap_or("auto"), options)
+        .map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, e.to_string()))?;
+    Ok((format, options))
+}
+
+/// Query parameters as options: `format`, `method` and `url` by name, the rest as option
+/// values (`true`/`false` are booleans).
+fn query_job(mut query: HashMap<String, String>, bytes: Option<Vec<u8>>) -> Result<Job, ApiError> {
+    let format = query.remove("format");
+    let method = query.remove("method");
+    let url = query.remove("url");
+    let options = query
+        .into_iter()
+        .map(|(k, v)| {
+            let value = match v.as_str() {
+                "true" | "on" | "1" => serde_json::Value::Bool(true),
+                "false" | "off" | "0" => serde_json::Value::Bool(false),
+                _ => serde_json::Value::String(v),
+            };
+            (k, value)
+        })
+        .collect();
+    let (format, options) = job(format.as_deref(), method.as_deref(), &options)?;
+    Ok(Job { bytes, url, format, options })
+}
+
+/// A request body as a job: JSON (`{html | url, format, method, options}`) or the page's own
+/// bytes (options in the query, charset from `Content-Type`).
+fn body_job(headers: &HeaderMap, query: HashMap<String, String>, body: Bytes) -> Result<Job, ApiError> {
+    if is_json(headers) {
+        let req: JsonRequest = serde_json::from_slice(&body)
+            .map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, format!("request body: {e}")))?;
+        let (format, options) = job(req.format.as_deref(), req.method.as_deref(), &req.options)?;
+        if req.html.is_none() && req.url.is_none() {
+            return Err(ApiError::new(StatusCode::BAD_REQUEST, "request body: give \"html\" or \"url\""));
+        }
+        return Ok(Job { bytes: req.html.map(String::into_bytes), url: req.url, format, options });
+    }
+    let mut job = query_job(query, Some(body.to_vec()))?;
+    if job.options.read.charset.is_none() {
+        job.options.read.charset = headers.get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).and_then(charset_of);
+    }
+    Ok(job)
+}
+
+type BodyResult = Result<Bytes, axum::extract::rejection::BytesRejection>;
+
+fn body_bytes(body: BodyResult) -> Result<Bytes, ApiError> {
+    body.map_err(|e| ApiError::new(e.status(), format!("request body: {}", e.body_text())))
+}
+
+async fn extract_post(
+    State(state): State<Shared>,
+    Query(query): Query<HashMap<String, String>>,
+    headers: HeaderMap,
+    body: BodyResult,
+) -> Result<Response, ApiError> {
+    let job = body_job(&headers, query, body_bytes(body)?)?;
+    run(state, job, Output::Json).await
+}
+
+async fn extract_get(
+    State(state): State<Shared>,
+    Query(query): Query<HashMap<String, String>>,
+) -> Result<Response, ApiError> {
+    let job = query_job(query, None)?;
+    if job.url.is_none() {
+        return Err(ApiError::new(StatusCode::BAD_REQUEST, "give ?url=… (or POST the page)"));
+    }
+    run(state, job, Output::Json).await
+}
+
+async fn overlay_post(
+    State(state): State<Shared>,
+    Query(query): Query<HashMap<String, String>>,
+    headers: HeaderMap,
+    body: BodyResult,
+) -> Result<Response, ApiError> {
+    let job = body_job(&headers, query, body_bytes(body)?)?;
+    run(state, job, Output::Overlay).await
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Output {
+    Json,
+    Overlay,
+}
+
+/// Fetches when asked, then extracts on the blocking pool within the limits.
+async fn run(state: Shared, mut job: Job, output: Output) -> Result<Response, ApiError> {
+    let deadline = Instant::now() + state.config.timeout;
+    if output == Output::Overlay || job.options.method.needs_layout() {
+        match &state.config.layout {
+            Some(engine) => job.options.read.layout = Some(engine.clone()),
+            None if output == Output::Overlay => {
+                return Err(ApiError::new(
+                    StatusCode::NOT_IMPLEMENTED,
+                    "this service has no layout engine: no overlays",
+                ))
+            }
+            None => {}
+        }
+    }
+    let bytes = match job.bytes.take() {
+        Some(b) => {
+            job.options.read.url = job.url.take();
+            b
+        }
+        None => {
+            let url = job.url.take().unwrap_or_default();
+            let Some(fetch_config) = &state.config.fetch else {
+                return Err(ApiError::new(
+                    StatusCode::FORBIDDEN,
+                    "fetching URLs is off on this service (start it with --fetch), or send the page itself",
+                ));
+            };
+            let mut fetch_config = fetch_config.clone();
+            fetch_config.timeout = fetch_config.timeout.min(state.config.timeout);
+            let fetched = fetch::fetch(&url, &fetch_config).await?;
+            job.options.read.url = Some(fetched.url);
+            if job.options.read.charset.is_none() {
+                job.options.read.charset = fetched.charset;
+            }
+            fetched.bytes
+        }
+    };
+    let source = job.options.read.url.clone().unwrap_or_else(|| "request body".into());
+    let permit = state.permits.clone().try_acquire_owned().map_err(|_| {
+        ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "the service is at its concurrency limit; retry shortly")
+    })?;
+    let worker = state.clone();
+    let name = source.clone();
+    let task = tokio::task::spawn_blocking(move || {
+        // The slot stays taken until the work really ends, even after a timeout answer.
+        let _permit = permit;
+        worker.metrics.in_flight().inc();
+        let result = std::panic::catch_unwind(AssertUnwindSafe(|| render(&bytes, &job, output, &name)));
+        worker.metrics.in_flight().dec();
+        result
+    });
+    let left = deadline.saturating_duration_since(Instant::now());
+    let outcome = tokio::time::timeout(left, task).await.map_err(|_| {
+        ApiError::new(StatusCode::GATEWAY_TIMEOUT, format!("{source}: no answer within {:?}", state.config.timeout))
+    })?;
+    let rendered = match outcome {
+        Ok(Ok(r)) => r?,
+        _ => {
+            return Err(ApiError::new(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                format!("{source}: internal error while extracting (a bug: please report it with the page)"),
+            ))
+        }
+    };
+    state.metrics.page_done();
+    Ok(match output {
+        Output::Json => ([(header::CONTENT_TYPE, "application/json")], rendered).into_response(),
+        Output::Overlay => axum::response::Html(rendered).into_response(),
+    })
+}
+
+/// Extracts one page and renders the answer's body.
+fn render(bytes: &[u8], job: &Job, output: Output, source: &str) -> Result<String, ApiError> {
+    let article = webclip::extract(bytes, &job.options).map_err(|e| library_error(source, e))?;
+    match output {
+        Output::Json => {
+            let json = webclip::output::json::JsonOptions { source, id: None, body: job.format, timings: true };
+            Ok(webclip::output::json::render(&article, &json).to_string())
+        }
+        Output::Overlay => {
+            let doc = article.document();
+            let visual = doc.visual.as_ref().ok_or_else(|| {
+                ApiError::new(
+                    StatusCode::UNPROCESSABLE_ENTITY,
+                    format!("{source}: the page could not be laid out ({})", article.provenance.warnings.join("; ")),
+                )
+            })?;
+            Ok(webclip::output::overlay::render(
+                &doc.page,
+                visual,
+                article.selection(),
+                source,
+                &article.provenance.warnings,
+            ))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn charset_parameter() {
+        assert_eq!(charset_of("text/html; charset=ISO-8859-1").as_deref(), Some("ISO-8859-1"));
+        assert_eq!(charset_of("text/html;Charset=\"utf-8\"").as_deref(), Some("utf-8"));
+        assert_eq!(charset_of("text/html"), None);
+    }
+
+    #[test]
+    fn token_comparison() {
+        assert!(same(b"secret", b"secret"));
+        assert!(!same(b"secret", b"secreT"));
+        assert!(!same(b"secret", b"secret2"));
+    }
+}

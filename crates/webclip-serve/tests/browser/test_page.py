@@ -1,0 +1,163 @@
+"""Browser test of webclip-serve's page (GET /) against an already running server.
+
+Environment:
+  WEBCLIP_URL         base URL of the running server, e.g. http://127.0.0.1:8080 (required)
+  WEBCLIP_SAMPLE      a gzip file holding a real page's HTML (required)
+  WEBCLIP_EXPECT      a phrase from that page's article (required)
+  WEBCLIP_SCREENSHOT  where to save a full-page screenshot (default target/serve-page.png)
+  WEBCLIP_TOKEN       bearer token, needed only when /v1/info says "auth": true
+  WEBCLIP_TIMEOUT_MS  how long to wait for an extraction (default 120000)
+  CHROMIUM            Chromium binary (default /usr/bin/chromium)
+"""
+
+import gzip
+import json
+import os
+import pathlib
+
+import pytest
+from playwright.sync_api import sync_playwright
+
+TIMEOUT_MS = int(os.environ.get("WEBCLIP_TIMEOUT_MS", "120000"))
+
+# Resolves once the extraction has finished, either way (the page sets data-state to done or error).
+FINISHED = "() => ['done', 'error'].includes(document.body.dataset.state)"
+
+
+def _env(name, hint):
+    value = os.environ.get(name)
+    if not value:
+        pytest.fail(f"{name} is not set: {hint}", pytrace=False)
+    return value
+
+
+def _norm(s):
+    return " ".join(s.split())
+
+
+@pytest.fixture(scope="module")
+def base_url():
+    url = _env("WEBCLIP_URL", "start webclip-serve and set WEBCLIP_URL=http://127.0.0.1:PORT")
+    return url.rstrip("/")
+
+
+@pytest.fixture(scope="module")
+def sample_html():
+    path = _env("WEBCLIP_SAMPLE", "set it to a gzip file holding a real page's HTML")
+    if not os.path.isfile(path):
+        pytest.fail(f"WEBCLIP_SAMPLE={path} does not exist", pytrace=False)
+    with gzip.open(path, "rb") as f:
+        return f.read().decode("utf-8", errors="replace")
+
+
+@pytest.fixture(scope="module")
+def expect_phrase():
+    return _norm(_env("WEBCLIP_EXPECT", "set it to a phrase from the sample page's article"))
+
+
+@pytest.fixture(scope="module")
+def browser(base_url):  # base_url first, so a missing WEBCLIP_URL is what gets reported
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=os.environ.get("CHROMIUM", "/usr/bin/chromium"), args=["--no-sandbox"])
+        yield b
+        b.close()
+
+
+def _info(page, base_url):
+    token = os.environ.get("WEBCLIP_TOKEN", "")
+    headers = {"Authorization": f"Bearer {token}"} if token else {}
+    res = page.request.get(f"{base_url}/v1/info", headers=headers)
+    assert res.ok, f"GET /v1/info answered {res.status}: {res.text()[:300]}"
+    return res.json()
+
+
+def _open(browser, base_url):
+    page = browser.new_page(viewport={"width": 1400, "height": 900})
+    page.set_default_timeout(TIMEOUT_MS)
+    page.goto(f"{base_url}/")
+    info = _info(page, base_url)
+    page.wait_for_function("() => document.body.dataset.ready === '1'")
+    if info.get("auth"):
+        token = os.environ.get("WEBCLIP_TOKEN")
+        if not token:
+            pytest.fail("the server requires a token (/v1/info auth: true): set WEBCLIP_TOKEN", pytrace=False)
+        page.fill("#token", token)
+    return page, info
+
+
+def _visible_alerts(page):
+    texts = []
+    alerts = page.locator("[role=alert]")
+    for i in range(alerts.count()):
+        a = alerts.nth(i)
+        if a.is_visible() and a.inner_text().strip():
+            texts.append(a.inner_text().strip())
+    return texts
+
+
+@pytest.fixture(scope="module")
+def extracted(browser, base_url, sample_html):
+    """One page with the sample extracted, shared by the tests that read its results."""
+    page, info = _open(browser, base_url)
+    page.fill("#html", sample_html)
+    page.click("#extract")
+    page.wait_for_function(FINISHED, timeout=TIMEOUT_MS)
+    alerts = _visible_alerts(page)
+    assert not alerts, f"the page shows an error: {alerts}"
+    page.wait_for_function("() => document.querySelector('#markdown').textContent.trim().length > 0")
+    yield page, info
+    page.close()
+
+
+def test_extract_sample(extracted, expect_phrase):
+    page, info = extracted
+    markdown = _norm(page.inner_text("#markdown"))
+    assert expect_phrase in markdown, f"{expect_phrase!r} not in the rendered markdown: {markdown[:500]!r}"
+
+    if info.get("layout"):
+        srcdoc = page.get_attribute("#overlay", "srcdoc") or ""
+        assert "block(s) selected" in srcdoc, f"overlay srcdoc lacks 'block(s) selected': {srcdoc[:300]!r}"
+    else:
+        assert page.is_visible("text=Layout is not available on this server: text view only")
+
+    assert page.locator("#blocks li").count() > 0, "no selected block is listed"
+
+    page.get_by_role("tab", name="Text").click()
+    assert page.is_visible("#tab-text")
+    text = _norm(page.inner_text("#tab-text"))
+    assert expect_phrase in text, f"{expect_phrase!r} not in the Text tab: {text[:500]!r}"
+
+    alerts = _visible_alerts(page)
+    assert not alerts, f"the page shows an error: {alerts}"
+
+    shot = pathlib.Path(os.environ.get("WEBCLIP_SCREENSHOT", "target/serve-page.png"))
+    shot.parent.mkdir(parents=True, exist_ok=True)
+    page.get_by_role("tab", name="Markdown").click()
+    page.screenshot(path=str(shot), full_page=True)
+    assert shot.stat().st_size > 0
+
+
+def test_json_tab(extracted):
+    page, _ = extracted
+    page.get_by_role("tab", name="JSON").click()
+    assert page.is_visible("#tab-json")
+    data = page.evaluate("() => JSON.parse(document.querySelector('#tab-json pre').textContent)")
+    assert isinstance(data, dict), f"JSON tab is not an object: {json.dumps(data)[:200]}"
+    assert "blocks" in data, f"JSON has no 'blocks': keys {sorted(data)}"
+    assert isinstance(data["blocks"], list)
+
+
+def test_empty_input_shows_error(browser, base_url):
+    page, _ = _open(browser, base_url)
+    try:
+        page.fill("#html", "")
+        if page.is_enabled("#url"):
+            page.fill("#url", "")
+        page.click("#extract")
+        page.wait_for_function(FINISHED, timeout=TIMEOUT_MS)
+        assert page.evaluate("() => document.body.dataset.state") == "error"
+        alerts = _visible_alerts(page)
+        assert alerts, "an empty submission shows no error in role=alert"
+        assert page.inner_text("#markdown").strip() == ""
+    finally:
+        page.close()
