@@ -16,12 +16,14 @@ import os
 import pathlib
 
 import pytest
-from playwright.sync_api import sync_playwright
+from playwright.sync_api import expect, sync_playwright
 
 TIMEOUT_MS = int(os.environ.get("WEBCLIP_TIMEOUT_MS", "120000"))
 
 # Resolves once the extraction has finished, either way (the page sets data-state to done or error).
-FINISHED = "() => ['done', 'error'].includes(document.body.dataset.state)"
+# Waits use selectors, not wait_for_function: the page's Content-Security-Policy forbids the
+# string evaluation that wait_for_function polls with, and the test keeps that policy on.
+FINISHED = "body[data-state='done'], body[data-state='error']"
 
 
 def _env(name, hint):
@@ -76,7 +78,7 @@ def _open(browser, base_url):
     page.set_default_timeout(TIMEOUT_MS)
     page.goto(f"{base_url}/")
     info = _info(page, base_url)
-    page.wait_for_function("() => document.body.dataset.ready === '1'")
+    page.locator("body[data-ready='1']").wait_for(state="attached")
     if info.get("auth"):
         token = os.environ.get("WEBCLIP_TOKEN")
         if not token:
@@ -101,10 +103,10 @@ def extracted(browser, base_url, sample_html):
     page, info = _open(browser, base_url)
     page.fill("#html", sample_html)
     page.click("#extract")
-    page.wait_for_function(FINISHED, timeout=TIMEOUT_MS)
+    page.locator(FINISHED).wait_for(state="attached", timeout=TIMEOUT_MS)
     alerts = _visible_alerts(page)
     assert not alerts, f"the page shows an error: {alerts}"
-    page.wait_for_function("() => document.querySelector('#markdown').textContent.trim().length > 0")
+    expect(page.locator("#markdown")).not_to_be_empty()
     yield page, info
     page.close()
 
@@ -154,7 +156,7 @@ def test_empty_input_shows_error(browser, base_url):
         if page.is_enabled("#url"):
             page.fill("#url", "")
         page.click("#extract")
-        page.wait_for_function(FINISHED, timeout=TIMEOUT_MS)
+        page.locator(FINISHED).wait_for(state="attached", timeout=TIMEOUT_MS)
         assert page.evaluate("() => document.body.dataset.state") == "error"
         alerts = _visible_alerts(page)
         assert alerts, "an empty submission shows no error in role=alert"
