@@ -127,8 +127,14 @@ pub fn router(config: Config) -> Router {
     let state: Shared = Arc::new(AppState { config, permits, metrics: metrics::Metrics::new() });
     // /v1/info stays open: the page learns from it that a token is needed.
     let v1 = Router::new()
-        .route("/v1/extract", get(extract_get).post(extract_post))
-        .route("/v1/overlay", post(overlay_post))
+        .route(
+            "/v1/extract",
+            get(extract_get).post(|State(s), Query(q), h: HeaderMap, b: BodyResult| posted(s, q, h, b, Output::Json)),
+        )
+        .route(
+            "/v1/overlay",
+            post(|State(s), Query(q), h: HeaderMap, b: BodyResult| posted(s, q, h, b, Output::Overlay)),
+        )
         .route_layer(middleware::from_fn_with_state(state.clone(), authorize));
     Router::new()
         .route("/", get(index))
@@ -335,14 +341,16 @@ fn body_bytes(body: BodyResult) -> Result<Bytes, ApiError> {
     body.map_err(|e| ApiError::new(e.status(), format!("request body: {}", e.body_text())))
 }
 
-async fn extract_post(
-    State(state): State<Shared>,
-    Query(query): Query<HashMap<String, String>>,
+/// `POST /v1/extract` and `POST /v1/overlay`: the page in the body.
+async fn posted(
+    state: Shared,
+    query: HashMap<String, String>,
     headers: HeaderMap,
     body: BodyResult,
+    output: Output,
 ) -> Result<Response, ApiError> {
     let job = body_job(&headers, query, body_bytes(body)?)?;
-    run(state, job, Output::Json).await
+    run(state, job, output).await
 }
 
 async fn extract_get(
@@ -354,16 +362,6 @@ async fn extract_get(
         return Err(ApiError::new(StatusCode::BAD_REQUEST, "give ?url=… (or POST the page)"));
     }
     run(state, job, Output::Json).await
-}
-
-async fn overlay_post(
-    State(state): State<Shared>,
-    Query(query): Query<HashMap<String, String>>,
-    headers: HeaderMap,
-    body: BodyResult,
-) -> Result<Response, ApiError> {
-    let job = body_job(&headers, query, body_bytes(body)?)?;
-    run(state, job, Output::Overlay).await
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
