@@ -86,21 +86,6 @@ fn close_runaway_title(html: &str, page: &Page) -> Option<String> {
     Some(format!("{}</title>{}", &html[..end], &html[end..]))
 }
 
-/// The page as a browser with scripts off shows it, when its `noscript` elements hold more
-/// text than the rest of the page shows (content rendered by scripts, served for crawlers in
-/// `noscript`: forum and single-page-app templates); else None.
-fn show_noscript(html: &str, page: &Page) -> Option<Page> {
-    let hidden_text = page.noscript_text_chars();
-    if hidden_text == 0 {
-        return None;
-    }
-    let shown_text: usize = (1..page.len() as crate::dom::NodeId)
-        .filter(|&id| page.is_text(id) && !page.node(id).hidden)
-        .map(|id| page.text(id).chars().filter(|c| !c.is_whitespace()).count())
-        .sum();
-    (hidden_text > shown_text).then(|| Page::parse_without_scripts(html))
-}
-
 /// One page, read.
 #[derive(Debug, Clone)]
 pub struct Document {
@@ -135,15 +120,21 @@ impl Document {
             page = Page::parse(fixed);
             warnings.push("the <title> element is never closed; it was closed at the end of its line".into());
         }
-        if let Some(shown) = show_noscript(fixed.as_deref().unwrap_or(&decoded.text), &page) {
-            page = shown;
+        timings.parse = ms_since(t);
+        let mut doc = Document::from_page(page);
+        // When the `noscript` elements hold more text than the rest of the page shows (content
+        // rendered by scripts and served for crawlers in `noscript`: forum and single-page-app
+        // templates), the page is read as a browser with scripts off shows it.
+        if doc.page.noscript_text_chars() > doc.stats.get(doc.page.root()).chars as usize {
+            let t = Instant::now();
+            let page = Page::parse_without_scripts(fixed.as_deref().unwrap_or(&decoded.text));
+            timings.parse += ms_since(t);
+            doc = Document::from_page(page);
             warnings.push(
                 "the page shows its text only to browsers without scripts; its <noscript> content was read".into(),
             );
         }
-        timings.parse = ms_since(t);
-        drop(decoded.text);
-        let mut doc = Document::from_page(page);
+        drop((fixed, decoded.text));
         (doc.encoding, doc.charset_source, doc.warnings, doc.url) =
             (decoded.encoding, decoded.source, warnings, options.url.clone());
         doc.timings.decode = timings.decode;
