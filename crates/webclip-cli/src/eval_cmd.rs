@@ -1,6 +1,7 @@
 //! `webclip eval`: extract every page of labeled dataset folders and score the output.
 
-use crate::flags::{DataArgs, ForestArgs, GroupBy, MethodArgs, MethodChoice, SiteMethod};
+use crate::flags::{DataArgs, ForestArgs, GroupBy, LayoutArgs, MethodArgs, MethodChoice, SiteMethod};
+use webclip::eval::area::{self, AreaScore};
 use clap::Args;
 use rayon::prelude::*;
 use std::collections::HashMap;
@@ -41,10 +42,16 @@ pub struct EvalArgs {
     /// feed item linking to it (the datasets have no feeds), and FOREST's signifiers from it.
     #[arg(long)]
     pub feed_meta: bool,
+    /// Lay every page out (methods that need layout always do), and score CLG's area
+    /// metric: the laid-out text of the output against that of the gold text.
+    #[arg(long)]
+    pub layout: bool,
     #[command(flatten)]
     pub forest: ForestArgs,
     #[command(flatten)]
     pub method: MethodArgs,
+    #[command(flatten, next_help_heading = "Layout")]
+    pub layout_args: LayoutArgs,
 }
 
 /// Metadata agreement of one page: (title, author, date), None where the truth lacks it.
@@ -58,6 +65,8 @@ struct PageRow {
     truth_chars: usize,
     extract_secs: f64,
     error: Option<String>,
+    /// CLG's area metric, when the page was laid out.
+    area: Option<AreaScore>,
 }
 
 /// Another tool's output for one page.
@@ -130,6 +139,7 @@ fn score_output(rec: &Record, output: &str, m: &webclip::article::metadata::Meta
         truth_chars: rec.text.chars().count(),
         extract_secs: 0.0,
         error: None,
+        area: None,
     }
 }
 
@@ -148,11 +158,15 @@ fn eval_page(ds: &Dataset, rec: &Record, options: &webclip::Options, prepend_tit
     let result = webclip::extract(&bytes, &options).map(|ex| {
         let text = ex.text();
         let text = if prepend_title { webclip::article::with_title(ex.title(), text) } else { text };
-        (text, ex.metadata)
+        (text, ex)
     });
     let secs = t0.elapsed().as_secs_f64();
     let mut row = match result {
-        Ok((text, meta)) => score_output(rec, &text, &meta),
+        Ok((text, ex)) => {
+            let mut row = score_output(rec, &text, &ex.metadata);
+            row.area = ex.parts.first().and_then(|p| area::score(&p.document, &p.selection, &rec.text));
+            row
+        }
         Err(e) => {
             let mut row = score_output(rec, "", &Default::default());
             row.error = Some(e.to_string());
@@ -168,10 +182,13 @@ fn pct(x: f64) -> String {
 }
 
 pub fn run(args: EvalArgs) -> ExitCode {
-    let options = match args.method.resolve() {
+    let mut options = match args.method.resolve() {
         Ok(o) => o,
         Err(code) => return code,
     };
+    if args.layout || options.method.needs_layout() {
+        options.read.layout = Some(args.layout_args.engine());
+    }
     if let Some(by) = args.group_by {
         return run_grouped(&args, &options, by);
     }
@@ -190,7 +207,7 @@ pub fn run(args: EvalArgs) -> ExitCode {
         Some(path) => match std::fs::File::create(path) {
             Ok(f) => {
                 let mut w = std::io::BufWriter::new(f);
-                let _ = writeln!(w, "dataset,id,sh_tp,sh_fp,sh_fn,bow_p,bow_r,bow_f1,bigram_p,bigram_r,bigram_f1,snip_tp,snip_fp,snip_fn,out_chars,truth_chars,extract_ms,error");
+                let _ = writeln!(w, "dataset,id,sh_tp,sh_fp,sh_fn,bow_p,bow_r,bow_f1,bigram_p,bigram_r,bigram_f1,snip_tp,snip_fp,snip_fn,out_chars,truth_chars,extract_ms,area_p,area_r,area_f1,error");
                 Some(w)
             }
             Err(e) => {
@@ -270,6 +287,19 @@ pub fn run(args: EvalArgs) -> ExitCode {
             rows.len() as f64 / extract_secs.max(1e-9),
             rows.len() as f64 / wall.max(1e-9)
         );
+        let areas: Vec<AreaScore> = rows.iter().filter_map(|r| r.area).collect();
+        if !areas.is_empty() {
+            let n = areas.len() as f64;
+            let mean = |f: fn(&AreaScore) -> f64| areas.iter().map(f).sum::<f64>() / n;
+            println!(
+                "{:<16} area P/R/F1 (laid-out text, mean of {} pages): {}/{}/{}",
+                "",
+                areas.len(),
+                pct(mean(AreaScore::precision)),
+                pct(mean(AreaScore::recall)),
+                pct(mean(AreaScore::f1))
+            );
+        }
         for f in &failures {
             eprintln!("webclip: {}/{}: {}", ds.name, f.id, f.error.as_deref().unwrap_or(""));
         }
@@ -293,7 +323,7 @@ pub fn run(args: EvalArgs) -> ExitCode {
                 let sn = r.score.snippets.unwrap_or_default();
                 let _ = writeln!(
                     w,
-                    "{},{},{},{},{},{:.4},{:.4},{:.4},{:.4},{:.4},{:.4},{},{},{},{},{},{:.3},{}",
+                    "{},{},{},{},{},{:.4},{:.4},{:.4},{:.4},{:.4},{:.4},{},{},{},{},{},{:.3},{},{},{},{}",
                     ds.name,
                     r.id,
                     r.score.sh.tp,
@@ -311,6 +341,9 @@ pub fn run(args: EvalArgs) -> ExitCode {
                     r.out_chars,
                     r.truth_chars,
                     r.extract_secs * 1000.0,
+                    r.area.map_or(String::new(), |a| format!("{:.4}", a.precision())),
+                    r.area.map_or(String::new(), |a| format!("{:.4}", a.recall())),
+                    r.area.map_or(String::new(), |a| format!("{:.4}", a.f1())),
                     r.error.as_deref().map(|e| format!("\"{}\"", e.replace('"', "'"))).unwrap_or_default()
                 );
             }

@@ -13,11 +13,44 @@ use webclip::learn::cv::{self, Columns, Setting, CV_TOLERANCE};
 use webclip::learn::gbt::GbtOptions;
 use webclip::learn::linear::LinearOptions;
 use webclip::methods::boosted::FeatureSet;
+use webclip::methods::clg::{self, AdjustedSource, ClgModel, RawSource};
+use crate::flags::LayoutArgs;
 
 #[derive(Subcommand)]
 pub enum TrainCommand {
     /// The boosted text-node classifier (and its LR / SVM comparisons).
     Boosted(BoostedArgs),
+    /// CLG (Wu, Liu & Fan): the priors of §4.1/§5 and the logistic regression of §5 (with the
+    /// linear SVM of the baselines) over the 17 node features of the laid-out pages.
+    Clg(ClgArgs),
+}
+
+#[derive(Args)]
+pub struct ClgArgs {
+    /// Dataset folders to train on (node labels by §5's rules from the aligned ground truth).
+    #[arg(long = "data", value_name = "DIR", required = true, num_args = 1..)]
+    pub data: Vec<PathBuf>,
+    /// Where to write the model (JSON: priors, LR, SVM).
+    #[arg(long, short, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+    /// Seed for fold assignment and SGD order.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// k-fold cross-validation (by page) of LR and SVM over three L2 strengths each; the
+    /// saved models use the chosen ones. 0: no CV (L2 1e-4).
+    #[arg(long, default_value_t = 0, value_name = "K")]
+    pub cv: usize,
+    /// Print the ablation table of the feature families (LR, held-out fold of 5).
+    #[arg(long)]
+    pub ablation: bool,
+    /// Use only the first N pages of each folder.
+    #[arg(long, value_name = "N")]
+    pub limit: Option<usize>,
+    /// Threads for layout and feature extraction.
+    #[arg(long, default_value_t = 2)]
+    pub threads: usize,
+    #[command(flatten)]
+    pub layout: LayoutArgs,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -117,8 +150,11 @@ fn prf(c: &Counts) -> String {
 }
 
 pub fn run(cmd: TrainCommand) -> ExitCode {
-    let TrainCommand::Boosted(args) = cmd;
-    match run_boosted(&args) {
+    let result = match cmd {
+        TrainCommand::Boosted(args) => run_boosted(&args),
+        TrainCommand::Clg(args) => run_clg(&args),
+    };
+    match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("webclip: train: {e}");
@@ -134,11 +170,8 @@ fn run_boosted(args: &BoostedArgs) -> Result<(), String> {
         return Err("--ablation needs --features extended".into());
     }
     let t0 = Instant::now();
-    let mut datasets = Vec::new();
-    for dir in &args.data {
-        datasets.push(Dataset::open(dir).map_err(|e| format!("{}: {e}", dir.display()))?);
-    }
-    let data = cv::load_samples(&set, &datasets, args.limit, args.threads);
+    let datasets = open_all(&args.data)?;
+    let data = cv::load_samples(&set, &datasets, args.limit, args.threads, &Default::default());
     drop(datasets);
     let (samples, pages, positives) = (&data.samples, data.pages, data.positives());
     let sources: Vec<String> = data.folders.iter().map(|(name, n)| format!("{name} ({n} pages)")).collect();
@@ -198,6 +231,83 @@ fn run_boosted(args: &BoostedArgs) -> Result<(), String> {
         let model = cv::fit(&set, samples, &chosen, args.threads, provenance).map_err(|e| e.to_string())?;
         std::fs::write(out, model.to_json() + "\n").map_err(|e| format!("{}: {e}", out.display()))?;
         eprintln!("wrote {} ({}) in {:.1}s", out.display(), chosen.describe(), t.elapsed().as_secs_f64());
+    }
+    Ok(())
+}
+
+fn open_all(dirs: &[PathBuf]) -> Result<Vec<Dataset>, String> {
+    dirs.iter().map(|dir| Dataset::open(dir).map_err(|e| format!("{}: {e}", dir.display()))).collect()
+}
+
+fn run_clg(args: &ClgArgs) -> Result<(), String> {
+    rayon::ThreadPoolBuilder::new().num_threads(args.threads.max(1)).build_global().ok();
+    let t0 = Instant::now();
+    let datasets = open_all(&args.data)?;
+    let read = webclip::ReadOptions { layout: Some(args.layout.engine()), ..Default::default() };
+    let raw = cv::load_samples(&RawSource, &datasets, args.limit, args.threads, &read);
+    drop(datasets);
+    let priors = clg::learn_priors(&raw.samples);
+    let samples = clg::adjusted_samples(&raw.samples, &priors);
+    let (pages, positives) = (raw.pages, raw.positives());
+    let sources: Vec<String> = raw.folders.iter().map(|(name, n)| format!("{name} ({n} pages)")).collect();
+    eprintln!(
+        "samples: {} labelled nodes ({positives} positive) from {pages} laid-out pages of {} in {:.1}s",
+        samples.len(),
+        sources.join(", "),
+        t0.elapsed().as_secs_f64()
+    );
+    let linear = LinearOptions { seed: args.seed, ..Default::default() };
+    let (mut lr, mut svm) = (Setting::Logistic(linear), Setting::Svm(linear));
+    if args.cv > 1 {
+        println!("{}-fold cross-validation by page, node-level P/R/F1 (threshold 0.5)", args.cv);
+        println!("{:<36} {:>6} {:>6} {:>6} {:>8}", "setting", "P", "R", "F1", "secs");
+        let grid: Vec<Setting> = cv::default_grid(0.1, args.seed)
+            .into_iter()
+            .filter(|s| s.kind() != cv::LearnerKind::Gbt)
+            .collect();
+        let rows = cv::cross_validate(&samples, &grid, args.cv, args.seed, args.threads, |r| {
+            println!("{:<36} {} {:>8.1}", r.setting.describe(), prf(&r.counts), r.secs);
+        })
+        .map_err(|e| e.to_string())?;
+        for (kind, slot) in [(cv::LearnerKind::Logistic, &mut lr), (cv::LearnerKind::Svm, &mut svm)] {
+            if let Some(c) = cv::choose(&rows, kind, CV_TOLERANCE) {
+                *slot = c.setting;
+                println!("chosen: {} (F1 {:.2})", c.setting.describe(), 100.0 * c.f1);
+            }
+        }
+    }
+    let source = AdjustedSource(&priors);
+    if args.ablation {
+        println!("ablation: {}, trained on 4/5 of the pages, tested on 1/5", lr.describe());
+        println!("{:<28} {:>5} {:>6} {:>6} {:>6}", "features", "cols", "P", "R", "F1");
+        cv::ablation(&source, &samples, &lr, args.seed, args.threads, |r| {
+            let label = match &r.columns {
+                Columns::Base => "none (prior only)".to_string(),
+                Columns::BasePlus(f) => format!("only {f}"),
+                Columns::All => "all 17".to_string(),
+                Columns::AllBut(f) => format!("all - {f}"),
+            };
+            println!("{label:<28} {:>5} {}", r.cols.len(), prf(&r.counts));
+        })
+        .map_err(|e| e.to_string())?;
+    }
+    if let Some(out) = &args.out {
+        let provenance = |setting: &Setting| {
+            serde_json::json!({
+                "data": sources,
+                "pages": pages,
+                "samples": samples.len(),
+                "positives": positives,
+                "setting": setting.describe(),
+                "seed": args.seed,
+                "layout": format!("webclip-layout, viewport {}x{}", args.layout.width, args.layout.height),
+                "labels": "webclip::methods::clg::labels (§5 rules on the selection derived from the aligned ground truth)",
+            })
+        };
+        let fit = |setting: &Setting| cv::fit(&source, &samples, setting, 1, provenance(setting)).map_err(|e| e.to_string());
+        let model = ClgModel { format: clg::MODEL_FORMAT.into(), priors: priors.clone(), lr: fit(&lr)?, svm: fit(&svm)? };
+        std::fs::write(out, model.to_json() + "\n").map_err(|e| format!("{}: {e}", out.display()))?;
+        eprintln!("wrote {} ({} / {})", out.display(), lr.describe(), svm.describe());
     }
     Ok(())
 }

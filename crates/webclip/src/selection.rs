@@ -25,6 +25,16 @@ impl Block {
     }
 }
 
+/// A node a method wants shown beside its blocks in the overlay (CLG's groups and refined
+/// node), with a label.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Mark {
+    pub node: NodeId,
+    pub label: String,
+    /// Part of what the method went on with (the best group, the refined node).
+    pub chosen: bool,
+}
+
 /// What a method chose. Blocks are in the order they should be output (document order for
 /// most methods, relevance order for CNR's iterative block detection).
 #[derive(Debug, Clone, Serialize)]
@@ -37,12 +47,22 @@ pub struct Selection {
     /// What the method wants the user told (a fallback taken, facts it lacked).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub warnings: Vec<String>,
+    /// Intermediate nodes worth showing (see [`Mark`]); empty for most methods.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub marks: Vec<Mark>,
 }
 
 impl Selection {
     /// An empty selection of a method.
     pub fn new(method: impl Into<String>, options: serde_json::Value) -> Selection {
-        Selection { method: method.into(), options, blocks: Vec::new(), relevance_order: false, warnings: Vec::new() }
+        Selection {
+            method: method.into(),
+            options,
+            blocks: Vec::new(),
+            relevance_order: false,
+            warnings: Vec::new(),
+            marks: Vec::new(),
+        }
     }
 }
 

@@ -7,6 +7,8 @@ use std::process::ExitCode;
 use std::sync::Arc;
 use webclip::methods::auto::{AutoOptions, Favor, Grow};
 use webclip::methods::boosted::FeatureSet;
+use webclip::methods::clg::group::RefineOptions;
+use webclip::methods::clg::{ClgModel, ClgOptions, Variant};
 use webclip::methods::cnr::{CnrOptions, TopNodes};
 use webclip::{ContentOptions, MethodConfig, Options, ReadOptions};
 
@@ -14,7 +16,9 @@ use webclip::{ContentOptions, MethodConfig, Options, ReadOptions};
 #[derive(Args, Clone)]
 pub struct MethodArgs {
     /// Extraction method: auto (the default: boosted-plus leaves made coherent by a DOM
-    /// region), cnr, boosted (the paper's features), boosted-plus (extended features); with
+    /// region), cnr, boosted (the paper's features), boosted-plus (extended features), clg
+    /// (rendered layout; lays the page out itself) and its baselines clg-lr, clg-lr-a,
+    /// clg-svm, clg-svm-a, mss (maximum subsequence over leaf scores); with
     /// `eval --group-by`, also the multi-page forest, coverage, sigfeed and description.
     #[arg(long, default_value = "auto", value_parser = parse_method)]
     pub method: MethodChoice,
@@ -28,6 +32,8 @@ pub struct MethodArgs {
     pub boosted: BoostedArgs,
     #[command(flatten, next_help_heading = "cnr")]
     pub cnr: CnrArgs,
+    #[command(flatten, next_help_heading = "clg and its baselines (clg-lr, clg-lr-a, clg-svm, clg-svm-a)")]
+    pub clg: ClgArgs,
     #[command(flatten, next_help_heading = "FOREST site wrappers")]
     pub forest: WrapperArgs,
 }
@@ -153,6 +159,36 @@ pub struct CnrArgs {
     /// Iterative block detection; output every block in relevance order.
     #[arg(long)]
     pub blocks: bool,
+}
+
+/// CLG's options (the paper's values as defaults).
+#[derive(Args, Clone)]
+pub struct ClgArgs {
+    /// A CLG model file (from `webclip train clg`) instead of the embedded one.
+    #[arg(long, value_name = "FILE")]
+    pub clg_model: Option<PathBuf>,
+    /// Logistic-regression score above which a node is a candidate (clg, clg-lr).
+    #[arg(long, value_name = "P", default_value_t = ClgOptions::default().threshold)]
+    pub clg_threshold: f64,
+    /// Projection overlap ratio threshold T of the grouping.
+    #[arg(long, value_name = "T", default_value_t = ClgOptions::default().por)]
+    pub clg_por: f64,
+    /// Refining: area ratios θ1, θ2, θ3, θ4 and depth d of Algorithm 1, comma-separated.
+    #[arg(long, value_name = "T1,T2,T3,T4,D", value_parser = parse_refine)]
+    pub clg_refine: Option<RefineOptions>,
+    /// Skip the title check after refining.
+    #[arg(long)]
+    pub no_title_check: bool,
+}
+
+fn parse_refine(s: &str) -> Result<RefineOptions, String> {
+    let v: Vec<&str> = s.split(',').map(str::trim).collect();
+    let f = |k: usize| v[k].parse::<f64>().map_err(|e| format!("{:?}: {e}", v[k]));
+    if v.len() != 5 {
+        return Err(format!("{s:?}: expected θ1,θ2,θ3,θ4,d"));
+    }
+    let depth = v[4].parse::<usize>().map_err(|e| format!("{:?}: {e}", v[4]))?;
+    Ok(RefineOptions { theta1: f(0)?, theta2: f(1)?, theta3: f(2)?, theta4: f(3)?, depth })
 }
 
 /// Applying a learned site wrapper.
@@ -283,6 +319,28 @@ impl MethodArgs {
                 blocks: self.cnr.blocks,
                 ..Default::default()
             }),
+            name if Variant::parse(name).is_some() => {
+                let model = match &self.clg.clg_model {
+                    None => None,
+                    Some(path) => {
+                        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+                        Some(Arc::new(ClgModel::from_json(&text).map_err(|e| format!("{}: {e}", path.display()))?))
+                    }
+                };
+                let c = &self.clg;
+                MethodConfig::Clg {
+                    options: ClgOptions {
+                        variant: Variant::parse(name).unwrap_or(Variant::Clg),
+                        threshold: c.clg_threshold,
+                        por: c.clg_por,
+                        refine: c.clg_refine.unwrap_or_default(),
+                        title_check: !c.no_title_check,
+                        ..Default::default()
+                    },
+                    model,
+                }
+            }
+            "mss" => MethodConfig::Mss,
             "boosted" | "boosted-plus" => MethodConfig::Boosted {
                 features: if self.page_method() == "boosted" { FeatureSet::Paper } else { FeatureSet::Extended },
                 model,

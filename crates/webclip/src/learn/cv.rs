@@ -12,7 +12,7 @@
 use super::gbt::GbtOptions;
 use super::linear::LinearOptions;
 use super::Samples;
-use crate::document::Document;
+use crate::document::{Document, ReadOptions};
 use crate::eval::dataset::{Dataset, Record};
 use crate::eval::metrics::Counts;
 #[cfg(feature = "train")]
@@ -141,13 +141,20 @@ impl TrainingData {
 
 /// The rows of one record: `None` when its ground truth is empty (no main content to align)
 /// or the page cannot be read. Pages are read as every front end reads them:
-/// [`Document::read`] with default options.
-pub fn record_samples<S: FeatureSource + ?Sized>(source: &S, ds: &Dataset, rec: &Record) -> Option<Samples> {
+/// [`Document::read`] with `read` (default options, or a layout engine for features of the
+/// rendered page) and the record's URL.
+pub fn record_samples<S: FeatureSource + ?Sized>(
+    source: &S,
+    ds: &Dataset,
+    rec: &Record,
+    read: &ReadOptions,
+) -> Option<Samples> {
     if rec.text.trim().is_empty() {
         return None;
     }
     let bytes = ds.html(rec).ok()?;
-    let doc = Document::read(&bytes, &Default::default()).ok()?;
+    let read = ReadOptions { url: rec.url.clone(), ..read.clone() };
+    let doc = Document::read(&bytes, &read).ok()?;
     let mut s = Samples::new(source.feature_names().len());
     source.page_samples(&doc, &rec.text, 0, &mut s);
     Some(s)
@@ -161,13 +168,14 @@ pub fn load_samples<S: FeatureSource + ?Sized>(
     datasets: &[Dataset],
     limit: Option<usize>,
     threads: usize,
+    read: &ReadOptions,
 ) -> TrainingData {
     let folders: Vec<(String, usize)> =
         datasets.iter().map(|ds| (ds.name.clone(), ds.records.len().min(limit.unwrap_or(usize::MAX)))).collect();
     let jobs: Vec<(usize, usize)> =
         folders.iter().enumerate().flat_map(|(d, (_, n))| (0..*n).map(move |r| (d, r))).collect();
     let per_page =
-        parallel_map(&jobs, threads, |&(d, r)| record_samples(source, &datasets[d], &datasets[d].records[r]));
+        parallel_map(&jobs, threads, |&(d, r)| record_samples(source, &datasets[d], &datasets[d].records[r], read));
     let mut all = Samples::new(source.feature_names().len());
     let mut used = 0u32;
     for s in per_page.into_iter().flatten() {
@@ -318,13 +326,14 @@ pub struct AblationRow {
 /// Pages are split into this many folds for the ablation; fold 0 is held out.
 pub const ABLATION_FOLDS: usize = 5;
 
-/// The column sets of the ablation, in table order: the base, the base plus each family,
-/// everything, and everything but each family.
+/// The column sets of the ablation, in table order: the base (when there is one), the base
+/// plus each family, everything, and everything but each family.
 pub fn ablation_columns<S: FeatureSource + ?Sized>(source: &S) -> Vec<(Columns, Vec<usize>)> {
     let width = source.feature_names().len();
     let base = source.base_columns();
     let families = source.families();
-    let mut rows = vec![(Columns::Base, base.clone())];
+    // A source without base columns starts from the families alone.
+    let mut rows = if base.is_empty() { Vec::new() } else { vec![(Columns::Base, base.clone())] };
     for (name, family) in &families {
         let mut cols = base.clone();
         cols.extend(family);
@@ -492,8 +501,8 @@ mod tests {
     fn loads_samples_in_page_order() {
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/wcxb-mini");
         let ds = Dataset::open(&dir).unwrap();
-        let one = load_samples(&Toy, std::slice::from_ref(&ds), Some(3), 1);
-        let many = load_samples(&Toy, std::slice::from_ref(&ds), Some(3), 3);
+        let one = load_samples(&Toy, std::slice::from_ref(&ds), Some(3), 1, &Default::default());
+        let many = load_samples(&Toy, std::slice::from_ref(&ds), Some(3), 3, &Default::default());
         assert_eq!((one.samples.x.clone(), one.samples.y.clone()), (many.samples.x, many.samples.y));
         assert_eq!(one.samples.group, many.samples.group);
         assert_eq!(one.folders, [(ds.name.clone(), 3.min(ds.records.len()))]);
@@ -501,7 +510,7 @@ mod tests {
         let mut expect = Vec::new();
         let mut g = 0;
         for rec in ds.records.iter().take(3) {
-            if let Some(s) = record_samples(&Toy, &ds, rec) {
+            if let Some(s) = record_samples(&Toy, &ds, rec, &Default::default()) {
                 expect.extend(std::iter::repeat_n(g, s.len()));
                 g += 1;
             }
@@ -515,7 +524,7 @@ mod tests {
     fn cross_validates_ablates_and_fits() {
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/wcxb-mini");
         let ds = Dataset::open(&dir).unwrap();
-        let data = load_samples(&Toy, &[ds], None, 2);
+        let data = load_samples(&Toy, &[ds], None, 2, &Default::default());
         let grid = [gbt(2, 10), Setting::Logistic(LinearOptions::default())];
         let mut seen = 0;
         let rows = cross_validate(&data.samples, &grid, 2, 1, 1, |_| seen += 1).unwrap();

@@ -6,14 +6,17 @@
 
 pub mod auto;
 pub mod boosted;
+pub mod clg;
 pub mod cnr;
 pub mod forest;
+pub mod mss;
 
 use crate::document::Document;
 use crate::learn::model::Model;
 use crate::selection::Selection;
 use auto::{Auto, AutoOptions};
 use boosted::{default_model, Boosted, FeatureSet};
+use clg::{Clg, ClgModel, ClgOptions};
 use cnr::{Cnr, CnrOptions};
 use forest::{Forest, Wrapper};
 use std::sync::Arc;
@@ -38,6 +41,12 @@ pub enum MethodConfig {
     /// extended ones (`boosted-plus`); a model file instead of the embedded one; a threshold
     /// instead of the model's.
     Boosted { features: FeatureSet, model: Option<Arc<Model>>, threshold: Option<f64> },
+    /// CLG on rendered layout (Wu, Liu & Fan) or one of its baselines (`options.variant`); a
+    /// model file instead of the embedded one.
+    Clg { options: ClgOptions, model: Option<Arc<ClgModel>> },
+    /// Maximum subsequence segmentation over the paper-feature leaf classifier (CLG's MSS
+    /// baseline).
+    Mss,
     /// A FOREST site wrapper; pages it does not match go to `fallback`, with a warning.
     Forest { wrapper: Arc<Wrapper>, relaxed: bool, fallback: Box<MethodConfig> },
 }
@@ -51,7 +60,8 @@ impl Default for MethodConfig {
 impl MethodConfig {
     /// The single-page methods by command-line name, with default options (FOREST needs a
     /// wrapper file, so it is built by [`MethodConfig::Forest`] directly).
-    pub const NAMES: &'static [&'static str] = &["auto", "cnr", "boosted", "boosted-plus"];
+    pub const NAMES: &'static [&'static str] =
+        &["auto", "cnr", "boosted", "boosted-plus", "clg", "clg-lr", "clg-lr-a", "clg-svm", "clg-svm-a", "mss"];
 
     /// A method by name with its default options.
     pub fn named(name: &str) -> Option<MethodConfig> {
@@ -60,7 +70,11 @@ impl MethodConfig {
             "cnr" => MethodConfig::Cnr(CnrOptions::default()),
             "boosted" => MethodConfig::Boosted { features: FeatureSet::Paper, model: None, threshold: None },
             "boosted-plus" => MethodConfig::Boosted { features: FeatureSet::Extended, model: None, threshold: None },
-            _ => return None,
+            "mss" => MethodConfig::Mss,
+            other => {
+                let variant = clg::Variant::parse(other)?;
+                MethodConfig::Clg { options: ClgOptions { variant, ..Default::default() }, model: None }
+            }
         })
     }
 
@@ -71,6 +85,8 @@ impl MethodConfig {
             MethodConfig::Cnr(_) => "cnr",
             MethodConfig::Boosted { features: FeatureSet::Paper, .. } => "boosted",
             MethodConfig::Boosted { .. } => "boosted-plus",
+            MethodConfig::Clg { options, .. } => options.variant.name(),
+            MethodConfig::Mss => "mss",
             MethodConfig::Forest { .. } => "forest",
         }
     }
@@ -79,6 +95,7 @@ impl MethodConfig {
     pub fn needs_layout(&self) -> bool {
         match self {
             MethodConfig::Forest { fallback, .. } => fallback.needs_layout(),
+            MethodConfig::Clg { .. } => true,
             _ => false,
         }
     }
@@ -107,7 +124,8 @@ impl MethodConfig {
             MethodConfig::Boosted { features, model, .. } => {
                 Some(model.clone().unwrap_or_else(|| default_model(*features)))
             }
-            MethodConfig::Cnr(_) => None,
+            MethodConfig::Mss => Some(default_model(FeatureSet::Paper)),
+            MethodConfig::Cnr(_) | MethodConfig::Clg { .. } => None,
             MethodConfig::Forest { fallback, .. } => fallback.model(),
         }
     }
@@ -124,6 +142,12 @@ impl MethodConfig {
                 let model = self.model().unwrap_or_else(|| default_model(*features));
                 Box::new(Boosted { model, threshold: *threshold })
             }
+            MethodConfig::Clg { options, model } => Box::new(Clg {
+                model: model.clone().unwrap_or_else(clg::default_model),
+                options: *options,
+                fallback: MethodConfig::default().build(),
+            }),
+            MethodConfig::Mss => Box::new(mss::Mss { classifier: Boosted { model: default_model(FeatureSet::Paper), threshold: None } }),
             MethodConfig::Forest { wrapper, relaxed, fallback } => Box::new(WithFallback {
                 first: Forest { wrapper: wrapper.clone(), relaxed: *relaxed },
                 what: format!("the wrapper {}", wrapper.xpath),

@@ -18,6 +18,7 @@ header b{color:#fc6}.page{position:relative;background:#fff;margin:0 auto;overfl
 .sel{position:absolute;z-index:2;background:rgba(255,40,40,.18);outline:2px solid rgba(220,0,0,.85)}\
 .sel:hover{background:rgba(255,40,40,.32)}.sel .tip{display:none;position:absolute;left:0;top:-22px;\
 background:#c00;color:#fff;font-size:12px;padding:2px 6px;white-space:nowrap;z-index:4}.sel:hover .tip{display:block}\
+.mk{position:absolute;z-index:1;outline:2px dashed #06c;pointer-events:auto}.mk.ch{outline:3px solid #0a0}\
 .ex{position:absolute;z-index:2;background:repeating-linear-gradient(45deg,rgba(0,0,0,.25) 0 4px,transparent 4px 9px)}";
 
 /// The overlay of `selection` on the laid-out `page`; `source` names the page in the header,
@@ -28,17 +29,25 @@ pub fn render(page: &Page, visual: &Visual, selection: &Selection, source: &str,
         out,
         "<!DOCTYPE html><html><head><meta charset=utf-8><title>webclip overlay: {src}</title><style>{STYLE}</style></head>\
          <body><header><b>webclip</b> {src} — method <b>{method}</b>, {n} block(s) selected (red; hover for score), \
-         excluded parts hatched; page {w:.0}×{h:.0} px laid out at {vw:.0} px{notes}</header><div class=page style=\"width:{w:.0}px;height:{h:.0}px\">",
+         excluded parts hatched{marks}; page {w:.0}×{h:.0} px laid out at {vw:.0} px{notes}</header><div class=page style=\"width:{w:.0}px;height:{h:.0}px\">",
         src = escape(source),
         method = escape(&selection.method),
         n = selection.blocks.len(),
         w = visual.width,
         h = visual.height,
         vw = visual.viewport_width,
+        marks = if selection.marks.is_empty() { "" } else { "; the method's groups dashed blue, the chosen ones green" },
         notes = notes.iter().map(|n| format!("<br>note: {}", escape(n))).collect::<String>(),
     );
     draw_boxes(&mut out, page, visual);
     draw_text(&mut out, visual);
+    for mark in &selection.marks {
+        if let Some(r) = span_rect(visual, mark.node, page.end(mark.node)) {
+            let tip = format!("{} — {}", mark.label, page.xpath(mark.node));
+            let class = if mark.chosen { "mk ch" } else { "mk" };
+            let _ = write!(out, "<div class=\"{class}\" style=\"{}\" title=\"{}\"></div>", place(&r), escape(&tip));
+        }
+    }
     for block in &selection.blocks {
         draw_block(&mut out, page, visual, block);
     }
