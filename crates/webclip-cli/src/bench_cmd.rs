@@ -2,7 +2,7 @@
 //! dataset folders — the same pipeline `webclip extract` runs (`webclip::extract`, its
 //! timings per stage, then the text output): pages per second, MB per second, ms per page.
 
-use crate::flags::{DataArgs, MethodArgs};
+use crate::flags::{DataArgs, LayoutArgs, MethodArgs};
 use clap::Args;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -17,16 +17,25 @@ pub struct BenchArgs {
     pub passes: usize,
     #[command(flatten)]
     pub method: MethodArgs,
+    /// Lay every page out (methods that need layout, such as clg, always do); the layout
+    /// stage is then timed too.
+    #[arg(long)]
+    pub layout: bool,
+    #[command(flatten, next_help_heading = "Layout")]
+    pub layout_args: LayoutArgs,
 }
 
 /// The library's stages, then the text output.
 const STAGES: usize = webclip::Timings::STAGES.len() + 1;
 
 pub fn run(args: BenchArgs) -> ExitCode {
-    let options = match args.method.resolve_single() {
+    let mut options = match args.method.resolve_single() {
         Ok(o) => o,
         Err(code) => return code,
     };
+    if args.layout || options.method.needs_layout() {
+        options.read.layout = Some(args.layout_args.engine());
+    }
     let (datasets, failed_dirs) = args.data.open();
     if failed_dirs > 0 {
         return ExitCode::from(1);

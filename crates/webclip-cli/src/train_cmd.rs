@@ -23,6 +23,41 @@ pub enum TrainCommand {
     /// CLG (Wu, Liu & Fan): the priors of §4.1/§5 and the logistic regression of §5 (with the
     /// linear SVM of the baselines) over the 17 node features of the laid-out pages.
     Clg(ClgArgs),
+    /// The second-stage (stacked) leaf model: GBT over the neighbourhood of out-of-fold
+    /// boosted-plus probabilities.
+    Stack(StackArgs),
+}
+
+#[derive(Args)]
+pub struct StackArgs {
+    /// Dataset folders to train on.
+    #[arg(long = "data", value_name = "DIR", required = true, num_args = 1..)]
+    pub data: Vec<PathBuf>,
+    /// Where to write the model (JSON).
+    #[arg(long, short, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+    /// Folds for the out-of-fold first-stage probabilities.
+    #[arg(long, default_value_t = 5)]
+    pub folds: usize,
+    /// First stage: tree depth and rounds (the embedded boosted-plus model's setting).
+    #[arg(long, default_value_t = 8)]
+    pub stage1_depth: usize,
+    #[arg(long, default_value_t = 300)]
+    pub stage1_rounds: usize,
+    /// Second stage: tree depth and rounds.
+    #[arg(long, default_value_t = 4)]
+    pub depth: usize,
+    #[arg(long, default_value_t = 100)]
+    pub rounds: usize,
+    /// Cross-validate the second stage (k folds by page) and print it beside the first.
+    #[arg(long, default_value_t = 0, value_name = "K")]
+    pub cv: usize,
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    #[arg(long, value_name = "N")]
+    pub limit: Option<usize>,
+    #[arg(long, default_value_t = 2)]
+    pub threads: usize,
 }
 
 #[derive(Args)]
@@ -153,6 +188,7 @@ pub fn run(cmd: TrainCommand) -> ExitCode {
     let result = match cmd {
         TrainCommand::Boosted(args) => run_boosted(&args),
         TrainCommand::Clg(args) => run_clg(&args),
+        TrainCommand::Stack(args) => run_stack(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -247,8 +283,9 @@ fn run_clg(args: &ClgArgs) -> Result<(), String> {
     let raw = cv::load_samples(&RawSource, &datasets, args.limit, args.threads, &read);
     drop(datasets);
     let priors = clg::learn_priors(&raw.samples);
-    let samples = clg::adjusted_samples(&raw.samples, &priors);
-    let (pages, positives) = (raw.pages, raw.positives());
+    let samples = clg::adjusted_samples(&raw.samples, &priors, false);
+    let samples_plus = clg::adjusted_samples(&raw.samples, &priors, true);
+    let (pages, positives) = (raw.pages, samples.y.iter().filter(|&&y| y > 0.5).count());
     let sources: Vec<String> = raw.folders.iter().map(|(name, n)| format!("{name} ({n} pages)")).collect();
     eprintln!(
         "samples: {} labelled nodes ({positives} positive) from {pages} laid-out pages of {} in {:.1}s",
@@ -276,15 +313,16 @@ fn run_clg(args: &ClgArgs) -> Result<(), String> {
             }
         }
     }
-    let source = AdjustedSource(&priors);
+    let source = AdjustedSource { priors: &priors, plus: false };
+    let source_plus = AdjustedSource { priors: &priors, plus: true };
     if args.ablation {
         println!("ablation: {}, trained on 4/5 of the pages, tested on 1/5", lr.describe());
         println!("{:<28} {:>5} {:>6} {:>6} {:>6}", "features", "cols", "P", "R", "F1");
-        cv::ablation(&source, &samples, &lr, args.seed, args.threads, |r| {
+        cv::ablation(&source_plus, &samples_plus, &lr, args.seed, args.threads, |r| {
             let label = match &r.columns {
                 Columns::Base => "none (prior only)".to_string(),
                 Columns::BasePlus(f) => format!("only {f}"),
-                Columns::All => "all 17".to_string(),
+                Columns::All => "all".to_string(),
                 Columns::AllBut(f) => format!("all - {f}"),
             };
             println!("{label:<28} {:>5} {}", r.cols.len(), prf(&r.counts));
@@ -304,10 +342,67 @@ fn run_clg(args: &ClgArgs) -> Result<(), String> {
                 "labels": "webclip::methods::clg::labels (§5 rules on the selection derived from the aligned ground truth)",
             })
         };
-        let fit = |setting: &Setting| cv::fit(&source, &samples, setting, 1, provenance(setting)).map_err(|e| e.to_string());
-        let model = ClgModel { format: clg::MODEL_FORMAT.into(), priors: priors.clone(), lr: fit(&lr)?, svm: fit(&svm)? };
+        let fit = |source: &AdjustedSource, samples: &webclip::learn::Samples, setting: &Setting| {
+            cv::fit(source, samples, setting, 1, provenance(setting)).map_err(|e| e.to_string())
+        };
+        let model = ClgModel {
+            format: clg::MODEL_FORMAT.into(),
+            priors: priors.clone(),
+            lr: fit(&source, &samples, &lr)?,
+            svm: fit(&source, &samples, &svm)?,
+            lr_plus: fit(&source_plus, &samples_plus, &lr)?,
+        };
         std::fs::write(out, model.to_json() + "\n").map_err(|e| format!("{}: {e}", out.display()))?;
         eprintln!("wrote {} ({} / {})", out.display(), lr.describe(), svm.describe());
+    }
+    Ok(())
+}
+
+fn run_stack(args: &StackArgs) -> Result<(), String> {
+    rayon::ThreadPoolBuilder::new().num_threads(args.threads.max(1)).build_global().ok();
+    let t0 = Instant::now();
+    let datasets = open_all(&args.data)?;
+    let first = cv::load_samples(&FeatureSet::Extended, &datasets, args.limit, args.threads, &Default::default());
+    let gbt = |depth, rounds| {
+        Setting::Gbt(GbtOptions { max_depth: depth, iterations: rounds, seed: args.seed, ..Default::default() })
+    };
+    let stage1 = gbt(args.stage1_depth, args.stage1_rounds);
+    let oof = cv::out_of_fold(&first.samples, &stage1, args.folds, args.seed, args.threads).map_err(|e| e.to_string())?;
+    let mut c = Counts::default();
+    for (i, &p) in oof.iter().enumerate() {
+        c.add(first.samples.y[i] > 0.5, p >= 0.5);
+    }
+    println!("stage 1 ({}), out of fold: {}", stage1.describe(), prf(&c));
+    let mut by_job: std::collections::HashMap<u32, Vec<f64>> = Default::default();
+    for (i, &g) in first.samples.group.iter().enumerate() {
+        by_job.entry(first.jobs[g as usize]).or_default().push(oof[i]);
+    }
+    let source = webclip::methods::stack::StackSource { p: &by_job };
+    let data = cv::load_samples(&source, &datasets, args.limit, args.threads, &Default::default());
+    eprintln!(
+        "samples: {} leaves of {} pages in {:.1}s",
+        data.samples.len(),
+        data.pages,
+        t0.elapsed().as_secs_f64()
+    );
+    let stage2 = gbt(args.depth, args.rounds);
+    if args.cv > 1 {
+        let rows = cv::cross_validate(&data.samples, &[stage2], args.cv, args.seed, args.threads, |_| {})
+            .map_err(|e| e.to_string())?;
+        println!("stage 2 ({}), {}-fold: {}", stage2.describe(), args.cv, prf(&rows[0].counts));
+    }
+    if let Some(out) = &args.out {
+        let provenance = serde_json::json!({
+            "data": data.folders.iter().map(|(n, k)| format!("{n} ({k} pages)")).collect::<Vec<_>>(),
+            "pages": data.pages,
+            "samples": data.samples.len(),
+            "stage1": format!("{} out of {} folds", stage1.describe(), args.folds),
+            "setting": stage2.describe(),
+            "seed": args.seed,
+        });
+        let model = cv::fit(&source, &data.samples, &stage2, args.threads, provenance).map_err(|e| e.to_string())?;
+        std::fs::write(out, model.to_json() + "\n").map_err(|e| format!("{}: {e}", out.display()))?;
+        eprintln!("wrote {}", out.display());
     }
     Ok(())
 }

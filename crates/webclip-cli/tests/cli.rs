@@ -297,3 +297,47 @@ fn layout_bench_reports_a_fixture_folder() {
     assert!(out.contains("layout alone: 4 pages") && out.contains("failures: 0, time-outs: 0"), "{out}");
     assert!(out.contains("peak memory"), "{out}");
 }
+
+#[test]
+fn clg_lays_the_page_out_itself_and_shows_its_groups() {
+    let page = tmp("clg-in.html", ARTICLE.as_bytes());
+    let o = webclip(&["extract", page.to_str().unwrap(), "--method", "clg"], None);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).contains("The first paragraph of the article"), "{}", stdout(&o));
+    assert!(!stderr(&o).contains("instead"), "no fallback: {}", stderr(&o));
+    let file = std::env::temp_dir().join(format!("webclip-overlay-{}-clg.html", std::process::id()));
+    let o = webclip(&["extract", page.to_str().unwrap(), "--method", "clg", "--overlay", file.to_str().unwrap()], None);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let html = std::fs::read_to_string(&file).unwrap();
+    assert!(html.contains("method <b>clg</b>"));
+    assert!(html.contains("class=\"mk ch\"") && html.contains("(best)"), "the chosen group is marked");
+    let _ = std::fs::remove_file(file);
+    // The baselines run too; LR_A picks one node.
+    for method in ["clg-lr", "clg-lr-a", "clg-svm", "clg-svm-a", "mss"] {
+        let o = webclip(&["extract", page.to_str().unwrap(), "--method", method, "--format", "json"], None);
+        assert_eq!(o.status.code(), Some(0), "{method}: {}", stderr(&o));
+        let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        assert_eq!(v["method"], method, "{v}");
+    }
+}
+
+#[test]
+fn train_clg_writes_a_model_that_extract_and_eval_use() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../webclip/tests/fixtures/wcxb-mini");
+    let model = std::env::temp_dir().join(format!("webclip-clg-{}.json", std::process::id()));
+    let o = webclip(&["train", "clg", "--data", dir.to_str().unwrap(), "--out", model.to_str().unwrap()], None);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = std::fs::read_to_string(&model).unwrap();
+    let m = webclip::methods::clg::ClgModel::from_json(&text).unwrap();
+    assert!(m.priors.best_right > m.priors.best_left);
+    let o = webclip(
+        &["eval", dir.to_str().unwrap(), "--method", "clg", "--clg-model", model.to_str().unwrap()],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).contains("area P/R/F1"), "{}", stdout(&o));
+    let o = webclip(&["extract", "-", "--method", "clg", "--clg-model", "/nonexistent/clg.json"], Some(b"<p>x</p>"));
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("/nonexistent/clg.json"), "{}", stderr(&o));
+    let _ = std::fs::remove_file(model);
+}

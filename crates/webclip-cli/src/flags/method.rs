@@ -18,7 +18,8 @@ pub struct MethodArgs {
     /// Extraction method: auto (the default: boosted-plus leaves made coherent by a DOM
     /// region), cnr, boosted (the paper's features), boosted-plus (extended features), clg
     /// (rendered layout; lays the page out itself) and its baselines clg-lr, clg-lr-a,
-    /// clg-svm, clg-svm-a, mss (maximum subsequence over leaf scores); with
+    /// clg-svm, clg-svm-a, clg-plus (CLG that also sees the boosted-plus leaf scores), mss
+    /// (maximum subsequence over leaf scores); with
     /// `eval --group-by`, also the multi-page forest, coverage, sigfeed and description.
     #[arg(long, default_value = "auto", value_parser = parse_method)]
     pub method: MethodChoice,
@@ -120,6 +121,10 @@ pub struct AutoArgs {
     /// before relative thresholds (on or off).
     #[arg(long, value_enum, value_name = "ON|OFF")]
     pub discussion_first: Option<OnOff>,
+    /// Leaf probabilities pass through the second-stage model of their neighbourhood (on or
+    /// off).
+    #[arg(long, value_enum, value_name = "ON|OFF")]
+    pub stacked: Option<OnOff>,
     /// Siblings of the region with a positive gain join it: off, same-tag or any.
     #[arg(long, value_enum, value_name = "WHICH")]
     pub grow: Option<GrowArg>,
@@ -176,6 +181,13 @@ pub struct ClgArgs {
     /// Refining: area ratios θ1, θ2, θ3, θ4 and depth d of Algorithm 1, comma-separated.
     #[arg(long, value_name = "T1,T2,T3,T4,D", value_parser = parse_refine)]
     pub clg_refine: Option<RefineOptions>,
+    /// Title check: how far above the selection a heading may end, in CSS px (the paper gives
+    /// no value).
+    #[arg(long, value_name = "PX", default_value_t = ClgOptions::default().title_gap)]
+    pub clg_title_gap: f64,
+    /// Skip refining (Algorithm 1): output the best group as it is.
+    #[arg(long)]
+    pub no_refine: bool,
     /// Skip the title check after refining.
     #[arg(long)]
     pub no_title_check: bool,
@@ -334,8 +346,9 @@ impl MethodArgs {
                         threshold: c.clg_threshold,
                         por: c.clg_por,
                         refine: c.clg_refine.unwrap_or_default(),
+                        refining: !c.no_refine,
                         title_check: !c.no_title_check,
-                        ..Default::default()
+                        title_gap: c.clg_title_gap,
                     },
                     model,
                 }
@@ -366,6 +379,7 @@ impl MethodArgs {
                     comment_share: a.comment_share.unwrap_or(AutoOptions::default().comment_share),
                     link_lists: on(a.link_lists, AutoOptions::default().link_lists),
                     discussion_first: on(a.discussion_first, AutoOptions::default().discussion_first),
+                    stacked: on(a.stacked, AutoOptions::default().stacked),
                     ..Default::default()
                 },
                 model,

@@ -93,6 +93,9 @@ pub struct AutoOptions {
     /// are tried (at τ) before the relative thresholds: a forum thread in a section named
     /// `comments` is the page.
     pub discussion_first: bool,
+    /// Leaf probabilities go through the second-stage (stacked) model of their neighbourhood
+    /// (`methods::stack`) before the region is chosen.
+    pub stacked: bool,
 }
 
 /// Region growth to sibling blocks with a positive gain.
@@ -125,6 +128,7 @@ impl Default for AutoOptions {
             comment_share: 1.0,
             link_lists: false,
             discussion_first: true,
+            stacked: false,
         }
     }
 }
@@ -461,7 +465,7 @@ mod tests {
             threshold: 0.5,
             provenance: serde_json::Value::Null,
         };
-        Boosted { model: Arc::new(model), threshold: None }
+        Boosted { model: Arc::new(model), threshold: None, stack: None }
     }
 
     #[test]

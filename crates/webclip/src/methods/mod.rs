@@ -10,6 +10,7 @@ pub mod clg;
 pub mod cnr;
 pub mod forest;
 pub mod mss;
+pub mod stack;
 
 use crate::document::Document;
 use crate::learn::model::Model;
@@ -61,7 +62,7 @@ impl MethodConfig {
     /// The single-page methods by command-line name, with default options (FOREST needs a
     /// wrapper file, so it is built by [`MethodConfig::Forest`] directly).
     pub const NAMES: &'static [&'static str] =
-        &["auto", "cnr", "boosted", "boosted-plus", "clg", "clg-lr", "clg-lr-a", "clg-svm", "clg-svm-a", "mss"];
+        &["auto", "cnr", "boosted", "boosted-plus", "clg", "clg-lr", "clg-lr-a", "clg-svm", "clg-svm-a", "clg-plus", "mss"];
 
     /// A method by name with its default options.
     pub fn named(name: &str) -> Option<MethodConfig> {
@@ -135,19 +136,20 @@ impl MethodConfig {
         match self {
             MethodConfig::Auto { options, .. } => {
                 let model = self.model().unwrap_or_else(|| default_model(FeatureSet::Extended));
-                Box::new(Auto { boosted: Boosted { model, threshold: None }, options: *options })
+                let stack = options.stacked.then(stack::default_model);
+                Box::new(Auto { boosted: Boosted { model, threshold: None, stack }, options: *options })
             }
             MethodConfig::Cnr(options) => Box::new(Cnr { options: options.clone() }),
             MethodConfig::Boosted { features, threshold, .. } => {
                 let model = self.model().unwrap_or_else(|| default_model(*features));
-                Box::new(Boosted { model, threshold: *threshold })
+                Box::new(Boosted { model, threshold: *threshold, stack: None })
             }
             MethodConfig::Clg { options, model } => Box::new(Clg {
                 model: model.clone().unwrap_or_else(clg::default_model),
                 options: *options,
                 fallback: MethodConfig::default().build(),
             }),
-            MethodConfig::Mss => Box::new(mss::Mss { classifier: Boosted { model: default_model(FeatureSet::Paper), threshold: None } }),
+            MethodConfig::Mss => Box::new(mss::Mss { classifier: Boosted { model: default_model(FeatureSet::Paper), threshold: None, stack: None } }),
             MethodConfig::Forest { wrapper, relaxed, fallback } => Box::new(WithFallback {
                 first: Forest { wrapper: wrapper.clone(), relaxed: *relaxed },
                 what: format!("the wrapper {}", wrapper.xpath),

@@ -42,6 +42,39 @@ pub const FEATURE_NAMES: [&str; 17] = [
     "link_density",
 ];
 
+/// CLG-plus's 18th feature: per node, the share of its visible characters in text leaves the
+/// boosted-plus classifier scores at least ½ (`leaf_scores` in leaf order). 0 for nodes
+/// without text.
+pub fn leaf_content_share(doc: &Document, leaf_scores: &[f64]) -> Vec<f64> {
+    let page = &doc.page;
+    let n = page.len();
+    let mut good = vec![0.0f64; n];
+    for (leaf, &p) in doc.leaves().iter().zip(leaf_scores) {
+        if p >= 0.5 {
+            for i in leaf.first..=leaf.last {
+                if page.node(i).kind == NodeKind::Text {
+                    good[i as usize] = f64::from(doc.stats.get(i).chars);
+                }
+            }
+        }
+    }
+    for i in (1..n).rev() {
+        if let Some(p) = page.parent(i as NodeId) {
+            good[p as usize] += good[i];
+        }
+    }
+    (0..n)
+        .map(|i| {
+            let chars = f64::from(doc.stats.get(i as NodeId).chars);
+            if chars > 0.0 {
+                good[i] / chars
+            } else {
+                0.0
+            }
+        })
+        .collect()
+}
+
 /// Relative values of one node (before the priors): what training averages and what the
 /// adjusted features are made from.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]

@@ -39,10 +39,14 @@ pub enum Variant {
     Svm,
     /// The single node the SVM scores highest.
     SvmA,
+    /// webclip's variant: CLG on a logistic regression that also sees the share of each
+    /// node's text that the boosted-plus leaf classifier calls content (18 features).
+    ClgPlus,
 }
 
 impl Variant {
-    pub const ALL: [Variant; 5] = [Variant::Clg, Variant::Lr, Variant::LrA, Variant::Svm, Variant::SvmA];
+    pub const ALL: [Variant; 6] =
+        [Variant::Clg, Variant::Lr, Variant::LrA, Variant::Svm, Variant::SvmA, Variant::ClgPlus];
 
     /// The command-line method name.
     pub fn name(self) -> &'static str {
@@ -52,6 +56,7 @@ impl Variant {
             Variant::LrA => "clg-lr-a",
             Variant::Svm => "clg-svm",
             Variant::SvmA => "clg-svm-a",
+            Variant::ClgPlus => "clg-plus",
         }
     }
 
@@ -73,6 +78,9 @@ pub struct ClgOptions {
     /// Projection overlap ratio threshold T of the grouping.
     pub por: f64,
     pub refine: RefineOptions,
+    /// Run Algorithm 1 on the best group (off: the best group's nodes as they are, to measure
+    /// what refining adds).
+    pub refining: bool,
     /// Run the title check.
     pub title_check: bool,
     /// Title check: how far above the selection's top a heading's bottom may lie, in CSS px.
@@ -88,6 +96,7 @@ impl Default for ClgOptions {
             threshold: 0.55,
             por: 0.70,
             refine: RefineOptions::default(),
+            refining: true,
             title_check: true,
             title_gap: 150.0,
         }
@@ -95,13 +104,20 @@ impl Default for ClgOptions {
 }
 
 /// The model file of CLG: the priors of §4.1/§5, the logistic regression and the linear SVM
-/// (both over the 17 adjusted features), and how they were trained.
+/// (both over the 17 adjusted features), CLG-plus's logistic regression (the 17 and the
+/// leaf-content share), and how they were trained.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ClgModel {
     pub format: String,
     pub priors: Priors,
     pub lr: Model,
     pub svm: Model,
+    pub lr_plus: Model,
+}
+
+/// CLG-plus's features: the 17 of §4 and the leaf-content share.
+pub fn plus_feature_names() -> Vec<String> {
+    FEATURE_NAMES.iter().map(|s| s.to_string()).chain(["leaf_content_share".to_string()]).collect()
 }
 
 /// The model files' format tag.
@@ -119,6 +135,10 @@ impl ClgModel {
             }
             Model::from_json(&l.to_json())?;
         }
+        if m.lr_plus.feature_names != plus_feature_names() {
+            return Err(crate::error::Error::Model("CLG-plus model features differ from the 18 expected".into()));
+        }
+        Model::from_json(&m.lr_plus.to_json())?;
         Ok(m)
     }
 
@@ -139,15 +159,35 @@ pub fn default_model() -> Arc<ClgModel> {
 }
 
 /// The scores of every displayed element: `scores[id]` is `None` for nodes without a box.
-pub fn score_nodes(doc: &Document, facts: &PageFacts, priors: &Priors, model: &Model) -> Vec<Option<f64>> {
+/// `share` (CLG-plus) is the leaf-content share of every node, appended to the 17 features.
+pub fn score_nodes(
+    doc: &Document,
+    facts: &PageFacts,
+    priors: &Priors,
+    model: &Model,
+    share: Option<&[f64]>,
+) -> Vec<Option<f64>> {
     let mut out = vec![None; doc.page.len()];
+    let mut row = Vec::with_capacity(FEATURE_NAMES.len() + 1);
     for (id, slot) in out.iter_mut().enumerate() {
         if let Some(r) = facts.relative(doc, id as NodeId) {
-            let mut row = priors.adjust(&r, doc.page.tag(id as NodeId));
+            row.clear();
+            row.extend(priors.adjust(&r, doc.page.tag(id as NodeId)));
+            row.extend(share.map(|s| s[id]));
             *slot = Some(model.score(&mut row));
         }
     }
     out
+}
+
+/// The boosted-plus leaf scores turned into per-node content shares (CLG-plus).
+fn content_share(doc: &Document) -> Vec<f64> {
+    let boosted = super::boosted::Boosted {
+        model: super::boosted::default_model(super::boosted::FeatureSet::Extended),
+        threshold: None,
+        stack: None,
+    };
+    features::leaf_content_share(doc, &boosted.scores(doc))
 }
 
 /// The CLG method (or one of its baselines).
@@ -168,8 +208,12 @@ impl Method for Clg {
             return self.fall_back(doc, "the page was not laid out (no visual facts)");
         };
         let o = &self.options;
-        let model = if o.variant.uses_svm() { &self.model.svm } else { &self.model.lr };
-        let scores = score_nodes(doc, &facts, &self.model.priors, model);
+        let (model, share) = match o.variant {
+            Variant::Svm | Variant::SvmA => (&self.model.svm, None),
+            Variant::ClgPlus => (&self.model.lr_plus, Some(content_share(doc))),
+            _ => (&self.model.lr, None),
+        };
+        let scores = score_nodes(doc, &facts, &self.model.priors, model, share.as_deref());
         let p = |v: NodeId| scores[v as usize].unwrap_or(0.0);
         let mut sel = Selection::new(self.name(), serde_json::to_value(o).unwrap_or_default());
         let page = &doc.page;
@@ -187,7 +231,7 @@ impl Method for Clg {
         if candidates.is_empty() {
             return self.fall_back(doc, &format!("no node scored above {threshold}"));
         }
-        if o.variant != Variant::Clg {
+        if !matches!(o.variant, Variant::Clg | Variant::ClgPlus) {
             sel.blocks = candidates.iter().map(|&v| Block::new(v, p(v), "candidate")).collect();
             return sel;
         }
@@ -203,7 +247,9 @@ impl Method for Clg {
                 sel.marks.push(Mark { node: v, label, chosen: k == best });
             }
         }
-        let (mut nodes, how) = group::refine(page, &facts, p, &candidates[groups[best].clone()], &o.refine);
+        let chosen = &candidates[groups[best].clone()];
+        let (mut nodes, how) =
+            if o.refining { group::refine(page, &facts, p, chosen, &o.refine) } else { (chosen.to_vec(), Refined::Group) };
         let reason = match how {
             Refined::Ancestor => "refined: common ancestor of the best group",
             Refined::DrilledDown => "refined: drilled down from a page-sized node",
@@ -233,10 +279,12 @@ impl Clg {
     }
 }
 
-/// Training rows of CLG: per labelled element, its relative values (14 columns), its tag
-/// (an index into [`TAGS`], the last for other tags) and whether it is a top ground-truth node.
-/// Neutral nodes give no row. `webclip train clg` turns these into the priors and the 17
-/// adjusted features ([`adjusted_samples`]).
+/// Training rows of CLG: per displayed element, its relative values (14 columns), its tag
+/// (an index into [`TAGS`], the last for other tags), whether it is a top ground-truth node and
+/// whether it is neutral. Neutral rows only count towards TAG_SCORE (the share of a tag's
+/// nodes that are ground truth: a neutral node is not); the learners never see them.
+/// `webclip train clg` turns these rows into the priors and the 17 adjusted features
+/// ([`adjusted_samples`]).
 pub struct RawSource;
 
 /// Tags with their own TAG_SCORE; the rest share one.
@@ -249,7 +297,7 @@ pub const TAGS: &[&str] = &[
 ];
 
 /// The relative-value columns of [`RawSource`], then `tag` and `top`.
-pub const RAW_COLUMNS: [&str; 16] = [
+pub const RAW_COLUMNS: [&str; 18] = [
     "left",
     "right",
     "top",
@@ -266,9 +314,11 @@ pub const RAW_COLUMNS: [&str; 16] = [
     "link_density",
     "tag",
     "top_node",
+    "neutral",
+    "leaf_content_share",
 ];
 
-fn raw_row(r: &Relative, tag: usize, top: bool) -> [f64; 16] {
+fn raw_row(r: &Relative, tag: usize, top: bool, neutral: bool, share: f64) -> [f64; 18] {
     [
         r.left,
         r.right,
@@ -286,6 +336,8 @@ fn raw_row(r: &Relative, tag: usize, top: bool) -> [f64; 16] {
         r.link_density,
         tag as f64,
         if top { 1.0 } else { 0.0 },
+        if neutral { 1.0 } else { 0.0 },
+        share,
     ]
 }
 
@@ -337,21 +389,20 @@ impl FeatureSource for RawSource {
             return;
         }
         let node_labels = labels::apply_rules(page, &selected, &deselected);
+        let share = content_share(doc);
         for id in 0..page.len() as NodeId {
             let label = node_labels[id as usize];
-            if label == labels::Label::Neutral {
-                continue;
-            }
             let Some(r) = facts.relative(doc, id) else { continue };
             let tag = TAGS.iter().position(|t| **page.tag(id) == **t).unwrap_or(TAGS.len());
             let top = labels::is_top(page, &node_labels, id);
-            out.push(&raw_row(&r, tag, top), label == labels::Label::Positive, group);
+            let row = raw_row(&r, tag, top, label == labels::Label::Neutral, share[id as usize]);
+            out.push(&row, label == labels::Label::Positive, group);
         }
     }
 }
 
 /// The priors of §4.1 and §5 from raw rows: means over the top nodes, tag scores over all
-/// labelled nodes.
+/// displayed nodes (neutral ones are not ground truth).
 pub fn learn_priors(raw: &Samples) -> Priors {
     let mut top = Vec::new();
     let mut tags: std::collections::BTreeMap<String, (u64, u64)> = Default::default();
@@ -370,28 +421,50 @@ pub fn learn_priors(raw: &Samples) -> Priors {
     Priors::learn(&top, &tags)
 }
 
-/// The 17 adjusted features of raw rows under `priors` (labels and pages kept).
-pub fn adjusted_samples(raw: &Samples, priors: &Priors) -> Samples {
-    let mut s = Samples::new(FEATURE_NAMES.len());
+/// The 17 adjusted features (and, with `plus`, the leaf-content share) of the positive and
+/// negative raw rows under `priors` (labels and pages kept; neutral rows left out).
+pub fn adjusted_samples(raw: &Samples, priors: &Priors, plus: bool) -> Samples {
+    let mut s = Samples::new(FEATURE_NAMES.len() + usize::from(plus));
+    let mut out = Vec::with_capacity(s.n_features);
     for i in 0..raw.len() {
         let row = raw.row(i);
-        s.push(&priors.adjust(&relative_of(row), tag_name(row[14])), raw.y[i] > 0.5, raw.group[i]);
+        if row[16] > 0.5 {
+            continue;
+        }
+        out.clear();
+        out.extend(priors.adjust(&relative_of(row), tag_name(row[14])));
+        if plus {
+            out.push(row[17]);
+        }
+        s.push(&out, raw.y[i] > 0.5, raw.group[i]);
     }
     s
 }
 
-/// The adjusted features as a [`FeatureSource`] (what the saved models record).
-pub struct AdjustedSource<'a>(pub &'a Priors);
+/// The adjusted features as a [`FeatureSource`] (what the saved models record): the paper's
+/// 17, or with `plus` CLG-plus's 18.
+pub struct AdjustedSource<'a> {
+    pub priors: &'a Priors,
+    pub plus: bool,
+}
 
 impl FeatureSource for AdjustedSource<'_> {
     fn method(&self) -> &str {
         "clg"
     }
     fn name(&self) -> &str {
-        "paper"
+        if self.plus {
+            "plus"
+        } else {
+            "paper"
+        }
     }
     fn feature_names(&self) -> Vec<String> {
-        FEATURE_NAMES.iter().map(|s| s.to_string()).collect()
+        if self.plus {
+            plus_feature_names()
+        } else {
+            FEATURE_NAMES.iter().map(|s| s.to_string()).collect()
+        }
     }
     fn families(&self) -> Vec<(String, Vec<usize>)> {
         vec![
@@ -402,6 +475,9 @@ impl FeatureSource for AdjustedSource<'_> {
             ("tag".into(), vec![14, 15]),
             ("link".into(), vec![16]),
         ]
+        .into_iter()
+        .chain(self.plus.then(|| ("leaf content share".to_string(), vec![17])))
+        .collect()
     }
     fn base_columns(&self) -> Vec<usize> {
         Vec::new()
@@ -409,9 +485,39 @@ impl FeatureSource for AdjustedSource<'_> {
     fn page_samples(&self, doc: &Document, truth: &str, group: u32, out: &mut Samples) {
         let mut raw = Samples::new(RAW_COLUMNS.len());
         RawSource.page_samples(doc, truth, group, &mut raw);
-        let adj = adjusted_samples(&raw, self.0);
+        let adj = adjusted_samples(&raw, self.priors, self.plus);
         out.x.extend_from_slice(&adj.x);
         out.y.extend_from_slice(&adj.y);
         out.group.extend_from_slice(&adj.group);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::methods::MethodConfig;
+
+    #[test]
+    fn without_visual_facts_it_falls_back_with_a_warning() {
+        let doc = Document::parse(
+            "<body><nav><a href=/>Home</a></nav><article><p>The article text is here, in a sentence long \
+             enough to be the main content of this page, and a second one after it.</p></article></body>",
+        );
+        for v in Variant::ALL {
+            let sel = MethodConfig::named(v.name()).unwrap().build().select(&doc);
+            assert!(sel.warnings[0].contains("not laid out") && sel.warnings[0].contains("used auto"), "{:?}", sel.warnings);
+            assert!(crate::output::text::render(&doc.page, &sel).contains("The article text"));
+        }
+    }
+
+    #[test]
+    fn the_embedded_model_is_whole() {
+        let m = default_model();
+        assert_eq!(m.lr.feature_names.len(), 17);
+        assert_eq!(m.lr_plus.feature_names.len(), 18);
+        assert!(matches!(m.svm.learner, crate::learn::model::Learner::Svm(_)));
+        assert!(m.priors.best_right > m.priors.best_left && m.priors.best_area > 0.0);
+        assert!(ClgModel::from_json(&m.to_json()).is_ok());
+        assert!(ClgModel::from_json(&m.to_json().replace(MODEL_FORMAT, "other")).is_err());
     }
 }

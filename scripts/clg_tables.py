@@ -1,0 +1,140 @@
+#!/usr/bin/env python3
+"""CLG's measurements (issue 13): per-folder text and area metrics of CLG, its baselines and
+auto, and the paper's sensitivity tables (Figures 13–15: score threshold, projection overlap
+ratio), all from `webclip eval --layout` runs.
+
+    scripts/clg_tables.py [--bin target/release/webclip] [--data ../shared/data] [--jobs 2]
+                          [--table] [--sensitivity] [--out DIR]
+
+Every page is laid out (no stylesheets: the datasets hold none), so the area metric is the
+union of the laid-out text lines of the output against that of the gold text. SH is the
+F1 of the SH scorer as `webclip eval` prints it; area P, R and F1 are means over pages.
+"""
+import argparse
+import csv
+import os
+import subprocess
+import sys
+
+FOLDERS = ["wcxb", "readability", "dragnet", "l3s-gn1", "cleaneval", "cleanportaleval", "utomo-big9", "canola"]
+TRAINING = {"wcxb", "readability"}
+METHODS = ["clg", "clg-lr", "clg-lr-a", "clg-svm", "clg-svm-a", "mss", "clg-plus", "auto"]
+
+
+def run(args, name, extra):
+    path = os.path.join(args.out, name + ".csv")
+    if not os.path.exists(path):
+        cmd = [args.bin, "eval", *[os.path.join(args.data, f) for f in FOLDERS], "--layout", "--jobs", str(args.jobs),
+               "--out", path, *extra]
+        subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
+    return load(path)
+
+
+def load(path):
+    folders = {}
+    with open(path) as f:
+        for row in csv.DictReader(f):
+            folders.setdefault(row["dataset"], []).append(row)
+    out = {}
+    for name, rows in folders.items():
+        # As `webclip eval` summarises SH: mean page precision (pages with output) and mean
+        # page recall (pages with truth), then their F1.
+        c = [(int(x["sh_tp"]), int(x["sh_fp"]), int(x["sh_fn"])) for x in rows]
+        ps = [tp / (tp + fp) for tp, fp, _ in c if tp + fp]
+        rs = [tp / (tp + fn) for tp, _, fn in c if tp + fn]
+        p = sum(ps) / max(len(ps), 1)
+        r = sum(rs) / max(len(rs), 1)
+        mean = lambda k, rs: sum(float(x[k]) for x in rs) / max(len(rs), 1)
+        laid = [x for x in rows if x["area_f1"] != ""]
+        out[name] = {
+            "sh": (p, r, 2 * p * r / (p + r) if p + r else 0.0),
+            "bow": mean("bow_f1", rows),
+            "bigram": mean("bigram_f1", rows),
+            "area": (mean("area_p", laid), mean("area_r", laid), mean("area_f1", laid)),
+            "ms": mean("extract_ms", rows),
+        }
+    return out
+
+
+def pct(x):
+    return f"{100 * x:5.1f}"
+
+
+def table(args):
+    print("Per folder: SH P/R/F1, BoW F1, bigram F1, area P/R/F1 (laid-out text), ms per page with layout")
+    results = {m: run(args, m, ["--method", m]) for m in METHODS}
+    for folder in FOLDERS:
+        print(f"\n{folder}{' (trains the shipped models)' if folder in TRAINING else ''}")
+        print(f"{'method':<10} {'SH P/R/F1':^19} {'BoW':>5} {'bigr':>5} {'area P/R/F1':^19} {'ms':>6}")
+        for m in METHODS:
+            r = results[m].get(folder)
+            if r:
+                sh, area = r["sh"], r["area"]
+                print(f"{m:<10} {pct(sh[0])}/{pct(sh[1])}/{pct(sh[2])} {pct(r['bow'])} {pct(r['bigram'])} "
+                      f"{pct(area[0])}/{pct(area[1])}/{pct(area[2])} {r['ms']:6.1f}")
+    print("\nHeld-out macro (6 folders that train nothing): SH F1, area F1")
+    for m in METHODS:
+        held = [results[m][f] for f in FOLDERS if f not in TRAINING and f in results[m]]
+        sh = sum(r["sh"][2] for r in held) / len(held)
+        area = sum(r["area"][2] for r in held) / len(held)
+        print(f"{m:<10} SH {pct(sh)}  area {pct(area)}")
+
+
+def stages(args):
+    print("\nStages (held-out macro; area P/R/F1, SH F1): learning alone (LR), + grouping, + refining, + title check")
+    rows = [
+        ("LR (learning only)", "clg-lr", ["--method", "clg-lr"]),
+        ("+ grouping, best group", "clg-noref-notitle", ["--method", "clg", "--no-refine", "--no-title-check"]),
+        ("+ refining", "clg-notitle", ["--method", "clg", "--no-title-check"]),
+        ("+ title check (CLG)", "clg", ["--method", "clg"]),
+    ]
+    for label, name, extra in rows:
+        res = run(args, name, extra)
+        held = [res[f] for f in FOLDERS if f not in TRAINING and f in res]
+        m = lambda key, k: pct(sum(r[key][k] for r in held) / len(held))
+        print(f"{label:<24} area {m('area', 0)}/{m('area', 1)}/{m('area', 2)}  SH F1 {m('sh', 2)}")
+
+
+def sensitivity(args):
+    def macro(res, key, k):
+        held = [res[f] for f in FOLDERS if f not in TRAINING and f in res]
+        return sum(r[key][k] for r in held) / len(held)
+
+    print("\nFigures 13-14: score threshold (held-out macro; CLG area P/R, F1 of LR and CLG by area and SH)")
+    print(f"{'threshold':>9} {'CLG area P':>10} {'CLG area R':>10} {'LR area F1':>10} {'CLG area F1':>11} "
+          f"{'LR SH F1':>9} {'CLG SH F1':>9}")
+    for t in [0.3, 0.4, 0.5, 0.55, 0.6, 0.7, 0.8]:
+        clg = run(args, f"clg-t{t}", ["--method", "clg", "--clg-threshold", str(t)])
+        lr = run(args, f"clg-lr-t{t}", ["--method", "clg-lr", "--clg-threshold", str(t)])
+        print(f"{t:>9} {pct(macro(clg, 'area', 0)):>10} {pct(macro(clg, 'area', 1)):>10} {pct(macro(lr, 'area', 2)):>10} "
+              f"{pct(macro(clg, 'area', 2)):>11} {pct(macro(lr, 'sh', 2)):>9} {pct(macro(clg, 'sh', 2)):>9}")
+    print("\nFigure 15: projection overlap ratio threshold T (held-out macro, CLG)")
+    print(f"{'T':>5} {'area P':>7} {'area R':>7} {'area F1':>7} {'SH F1':>6}")
+    for t in [0.5, 0.6, 0.7, 0.8, 0.9]:
+        clg = run(args, f"clg-por{t}", ["--method", "clg", "--clg-por", str(t)])
+        print(f"{t:>5} {pct(macro(clg, 'area', 0)):>7} {pct(macro(clg, 'area', 1)):>7} {pct(macro(clg, 'area', 2)):>7} "
+              f"{pct(macro(clg, 'sh', 2)):>6}")
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--bin", default="target/release/webclip")
+    ap.add_argument("--data", default="../shared/data")
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--out", default="target/clg-tables", help="CSV cache: delete it to measure again")
+    ap.add_argument("--table", action="store_true")
+    ap.add_argument("--sensitivity", action="store_true")
+    args = ap.parse_args()
+    os.makedirs(args.out, exist_ok=True)
+    if not (args.table or args.sensitivity):
+        args.table = args.sensitivity = True
+    if args.table:
+        table(args)
+        stages(args)
+    if args.sensitivity:
+        sensitivity(args)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
