@@ -23,41 +23,6 @@ pub enum TrainCommand {
     /// CLG (Wu, Liu & Fan): the priors of §4.1/§5 and the logistic regression of §5 (with the
     /// linear SVM of the baselines) over the 17 node features of the laid-out pages.
     Clg(ClgArgs),
-    /// The second-stage (stacked) leaf model: GBT over the neighbourhood of out-of-fold
-    /// boosted-plus probabilities.
-    Stack(StackArgs),
-}
-
-#[derive(Args)]
-pub struct StackArgs {
-    /// Dataset folders to train on.
-    #[arg(long = "data", value_name = "DIR", required = true, num_args = 1..)]
-    pub data: Vec<PathBuf>,
-    /// Where to write the model (JSON).
-    #[arg(long, short, value_name = "FILE")]
-    pub out: Option<PathBuf>,
-    /// Folds for the out-of-fold first-stage probabilities.
-    #[arg(long, default_value_t = 5)]
-    pub folds: usize,
-    /// First stage: tree depth and rounds (the embedded boosted-plus model's setting).
-    #[arg(long, default_value_t = 8)]
-    pub stage1_depth: usize,
-    #[arg(long, default_value_t = 300)]
-    pub stage1_rounds: usize,
-    /// Second stage: tree depth and rounds.
-    #[arg(long, default_value_t = 4)]
-    pub depth: usize,
-    #[arg(long, default_value_t = 100)]
-    pub rounds: usize,
-    /// Cross-validate the second stage (k folds by page) and print it beside the first.
-    #[arg(long, default_value_t = 0, value_name = "K")]
-    pub cv: usize,
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
-    #[arg(long, value_name = "N")]
-    pub limit: Option<usize>,
-    #[arg(long, default_value_t = 2)]
-    pub threads: usize,
 }
 
 #[derive(Args)]
@@ -188,7 +153,6 @@ pub fn run(cmd: TrainCommand) -> ExitCode {
     let result = match cmd {
         TrainCommand::Boosted(args) => run_boosted(&args),
         TrainCommand::Clg(args) => run_clg(&args),
-        TrainCommand::Stack(args) => run_stack(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -358,51 +322,3 @@ fn run_clg(args: &ClgArgs) -> Result<(), String> {
     Ok(())
 }
 
-fn run_stack(args: &StackArgs) -> Result<(), String> {
-    rayon::ThreadPoolBuilder::new().num_threads(args.threads.max(1)).build_global().ok();
-    let t0 = Instant::now();
-    let datasets = open_all(&args.data)?;
-    let first = cv::load_samples(&FeatureSet::Extended, &datasets, args.limit, args.threads, &Default::default());
-    let gbt = |depth, rounds| {
-        Setting::Gbt(GbtOptions { max_depth: depth, iterations: rounds, seed: args.seed, ..Default::default() })
-    };
-    let stage1 = gbt(args.stage1_depth, args.stage1_rounds);
-    let oof = cv::out_of_fold(&first.samples, &stage1, args.folds, args.seed, args.threads).map_err(|e| e.to_string())?;
-    let mut c = Counts::default();
-    for (i, &p) in oof.iter().enumerate() {
-        c.add(first.samples.y[i] > 0.5, p >= 0.5);
-    }
-    println!("stage 1 ({}), out of fold: {}", stage1.describe(), prf(&c));
-    let mut by_job: std::collections::HashMap<u32, Vec<f64>> = Default::default();
-    for (i, &g) in first.samples.group.iter().enumerate() {
-        by_job.entry(first.jobs[g as usize]).or_default().push(oof[i]);
-    }
-    let source = webclip::methods::stack::StackSource { p: &by_job };
-    let data = cv::load_samples(&source, &datasets, args.limit, args.threads, &Default::default());
-    eprintln!(
-        "samples: {} leaves of {} pages in {:.1}s",
-        data.samples.len(),
-        data.pages,
-        t0.elapsed().as_secs_f64()
-    );
-    let stage2 = gbt(args.depth, args.rounds);
-    if args.cv > 1 {
-        let rows = cv::cross_validate(&data.samples, &[stage2], args.cv, args.seed, args.threads, |_| {})
-            .map_err(|e| e.to_string())?;
-        println!("stage 2 ({}), {}-fold: {}", stage2.describe(), args.cv, prf(&rows[0].counts));
-    }
-    if let Some(out) = &args.out {
-        let provenance = serde_json::json!({
-            "data": data.folders.iter().map(|(n, k)| format!("{n} ({k} pages)")).collect::<Vec<_>>(),
-            "pages": data.pages,
-            "samples": data.samples.len(),
-            "stage1": format!("{} out of {} folds", stage1.describe(), args.folds),
-            "setting": stage2.describe(),
-            "seed": args.seed,
-        });
-        let model = cv::fit(&source, &data.samples, &stage2, args.threads, provenance).map_err(|e| e.to_string())?;
-        std::fs::write(out, model.to_json() + "\n").map_err(|e| format!("{}: {e}", out.display()))?;
-        eprintln!("wrote {}", out.display());
-    }
-    Ok(())
-}

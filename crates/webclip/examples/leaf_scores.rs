@@ -6,7 +6,7 @@ fn main() {
     let path = std::env::args().nth(1).expect("usage: leaf_scores PAGE");
     let doc = webclip::input::load_document(path.as_ref(), &Default::default()).expect("read the page");
     let (page, ls) = (&doc.page, doc.leaves());
-    let boosted = Boosted { model: default_model(FeatureSet::Extended), threshold: None, stack: None };
+    let boosted = Boosted { model: default_model(FeatureSet::Extended), threshold: None };
     let p = boosted.scores(&doc);
     for (l, pi) in ls.iter().zip(&p) {
         let t: String = (l.first..=l.last).filter(|&i| page.is_text(i)).map(|i| page.text(i)).collect();

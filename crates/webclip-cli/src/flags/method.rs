@@ -121,10 +121,6 @@ pub struct AutoArgs {
     /// before relative thresholds (on or off).
     #[arg(long, value_enum, value_name = "ON|OFF")]
     pub discussion_first: Option<OnOff>,
-    /// Leaf probabilities pass through the second-stage model of their neighbourhood (on or
-    /// off).
-    #[arg(long, value_enum, value_name = "ON|OFF")]
-    pub stacked: Option<OnOff>,
     /// Siblings of the region with a positive gain join it: off, same-tag or any.
     #[arg(long, value_enum, value_name = "WHICH")]
     pub grow: Option<GrowArg>,
@@ -379,7 +375,6 @@ impl MethodArgs {
                     comment_share: a.comment_share.unwrap_or(AutoOptions::default().comment_share),
                     link_lists: on(a.link_lists, AutoOptions::default().link_lists),
                     discussion_first: on(a.discussion_first, AutoOptions::default().discussion_first),
-                    stacked: on(a.stacked, AutoOptions::default().stacked),
                     ..Default::default()
                 },
                 model,

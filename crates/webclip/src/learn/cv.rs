@@ -130,9 +130,6 @@ pub struct TrainingData {
     pub folders: Vec<(String, usize)>,
     /// Pages that gave rows.
     pub pages: usize,
-    /// For each page that gave rows (by group), its job: the index of its record counted over
-    /// all folders in order (what [`FeatureSource::page_samples`] got as `group`).
-    pub jobs: Vec<u32>,
 }
 
 impl TrainingData {
@@ -146,14 +143,11 @@ impl TrainingData {
 /// or the page cannot be read. Pages are read as every front end reads them:
 /// [`Document::read`] with `read` (default options, or a layout engine for features of the
 /// rendered page) and the record's URL.
-/// `job` is passed to the source as the rows' group (callers renumber groups afterwards), so
-/// a source can tell pages apart.
 pub fn record_samples<S: FeatureSource + ?Sized>(
     source: &S,
     ds: &Dataset,
     rec: &Record,
     read: &ReadOptions,
-    job: u32,
 ) -> Option<Samples> {
     if rec.text.trim().is_empty() {
         return None;
@@ -162,7 +156,7 @@ pub fn record_samples<S: FeatureSource + ?Sized>(
     let read = ReadOptions { url: rec.url.clone(), ..read.clone() };
     let doc = Document::read(&bytes, &read).ok()?;
     let mut s = Samples::new(source.feature_names().len());
-    source.page_samples(&doc, &rec.text, job, &mut s);
+    source.page_samples(&doc, &rec.text, 0, &mut s);
     Some(s)
 }
 
@@ -180,22 +174,17 @@ pub fn load_samples<S: FeatureSource + ?Sized>(
         datasets.iter().map(|ds| (ds.name.clone(), ds.records.len().min(limit.unwrap_or(usize::MAX)))).collect();
     let jobs: Vec<(usize, usize)> =
         folders.iter().enumerate().flat_map(|(d, (_, n))| (0..*n).map(move |r| (d, r))).collect();
-    let indexed: Vec<(u32, usize, usize)> = jobs.iter().enumerate().map(|(j, &(d, r))| (j as u32, d, r)).collect();
-    let per_page = parallel_map(&indexed, threads, |&(j, d, r)| {
-        record_samples(source, &datasets[d], &datasets[d].records[r], read, j)
-    });
+    let per_page =
+        parallel_map(&jobs, threads, |&(d, r)| record_samples(source, &datasets[d], &datasets[d].records[r], read));
     let mut all = Samples::new(source.feature_names().len());
     let mut used = 0u32;
-    let mut page_jobs = Vec::new();
-    for (j, s) in per_page.into_iter().enumerate() {
-        let Some(s) = s else { continue };
+    for s in per_page.into_iter().flatten() {
         all.x.extend_from_slice(&s.x);
         all.y.extend_from_slice(&s.y);
         all.group.extend(std::iter::repeat_n(used, s.y.len()));
-        page_jobs.push(j as u32);
         used += 1;
     }
-    TrainingData { samples: all, folders, pages: used as usize, jobs: page_jobs }
+    TrainingData { samples: all, folders, pages: used as usize }
 }
 
 /// `f` over `items` on up to `threads` threads (each takes the next item when done), results
@@ -242,31 +231,6 @@ pub fn fit_and_score(setting: &Setting, train: &Samples, test: &Samples, threads
         c.add(test.y[i] > 0.5, sigmoid(learner.margin(&row)) >= 0.5);
     }
     Ok(c)
-}
-
-/// Out-of-fold probabilities: each row scored by `setting` trained (scaler included) on the
-/// other folds' pages ([`super::group_folds`] with `k` and `seed`), in row order.
-#[cfg(feature = "train")]
-pub fn out_of_fold(samples: &Samples, setting: &Setting, k: usize, seed: u64, threads: usize) -> Result<Vec<f64>> {
-    if k < 2 {
-        return Err(Error::Training(format!("out-of-fold scores need at least 2 folds, not {k}")));
-    }
-    let folds = group_folds(&samples.group, k, seed);
-    let mut out = vec![0.0; samples.len()];
-    for fold in 0..k {
-        let train = samples.subset(|i| folds[i] != fold);
-        let scaler = Scaler::fit(&train.x, train.n_features);
-        let mut tr = train;
-        scaler.apply_all(&mut tr.x);
-        let learner = setting.train(&tr, threads)?;
-        let mut row = vec![0.0; samples.n_features];
-        for i in (0..samples.len()).filter(|&i| folds[i] == fold) {
-            row.copy_from_slice(samples.row(i));
-            scaler.apply(&mut row);
-            out[i] = sigmoid(learner.margin(&row));
-        }
-    }
-    Ok(out)
 }
 
 /// One setting's cross-validation result: node-level counts summed over the folds.
@@ -546,7 +510,7 @@ mod tests {
         let mut expect = Vec::new();
         let mut g = 0;
         for rec in ds.records.iter().take(3) {
-            if let Some(s) = record_samples(&Toy, &ds, rec, &Default::default(), 0) {
+            if let Some(s) = record_samples(&Toy, &ds, rec, &Default::default()) {
                 expect.extend(std::iter::repeat_n(g, s.len()));
                 g += 1;
             }

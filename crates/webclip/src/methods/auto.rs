@@ -93,9 +93,6 @@ pub struct AutoOptions {
     /// are tried (at τ) before the relative thresholds: a forum thread in a section named
     /// `comments` is the page.
     pub discussion_first: bool,
-    /// Leaf probabilities go through the second-stage (stacked) model of their neighbourhood
-    /// (`methods::stack`) before the region is chosen.
-    pub stacked: bool,
 }
 
 /// Region growth to sibling blocks with a positive gain.
@@ -128,7 +125,6 @@ impl Default for AutoOptions {
             comment_share: 1.0,
             link_lists: false,
             discussion_first: true,
-            stacked: false,
         }
     }
 }
@@ -465,7 +461,7 @@ mod tests {
             threshold: 0.5,
             provenance: serde_json::Value::Null,
         };
-        Boosted { model: Arc::new(model), threshold: None, stack: None }
+        Boosted { model: Arc::new(model), threshold: None }
     }
 
     #[test]

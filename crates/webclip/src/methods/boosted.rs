@@ -580,9 +580,6 @@ pub struct Boosted {
     pub model: Arc<Model>,
     /// Overrides the model's decision threshold.
     pub threshold: Option<f64>,
-    /// A second-stage model over the neighbourhood of the first stage's scores
-    /// ([`super::stack`]).
-    pub stack: Option<Arc<Model>>,
 }
 
 impl Boosted {
@@ -615,14 +612,6 @@ impl Boosted {
             self.model.score_batch(rows, scored);
             for (&k, &p) in batch.iter().zip(scored.iter()) {
                 out[k] = p;
-            }
-        }
-        if let Some(stack) = &self.stack {
-            let mut rows = super::stack::rows(doc, &out);
-            let mut second = vec![0.0; out.len()];
-            stack.score_batch(&mut rows, &mut second);
-            for k in todo {
-                out[k] = second[k];
             }
         }
         out

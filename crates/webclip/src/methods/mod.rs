@@ -10,7 +10,6 @@ pub mod clg;
 pub mod cnr;
 pub mod forest;
 pub mod mss;
-pub mod stack;
 
 use crate::document::Document;
 use crate::learn::model::Model;
@@ -136,20 +135,19 @@ impl MethodConfig {
         match self {
             MethodConfig::Auto { options, .. } => {
                 let model = self.model().unwrap_or_else(|| default_model(FeatureSet::Extended));
-                let stack = options.stacked.then(stack::default_model);
-                Box::new(Auto { boosted: Boosted { model, threshold: None, stack }, options: *options })
+                Box::new(Auto { boosted: Boosted { model, threshold: None }, options: *options })
             }
             MethodConfig::Cnr(options) => Box::new(Cnr { options: options.clone() }),
             MethodConfig::Boosted { features, threshold, .. } => {
                 let model = self.model().unwrap_or_else(|| default_model(*features));
-                Box::new(Boosted { model, threshold: *threshold, stack: None })
+                Box::new(Boosted { model, threshold: *threshold })
             }
             MethodConfig::Clg { options, model } => Box::new(Clg {
                 model: model.clone().unwrap_or_else(clg::default_model),
                 options: *options,
                 fallback: MethodConfig::default().build(),
             }),
-            MethodConfig::Mss => Box::new(mss::Mss { classifier: Boosted { model: default_model(FeatureSet::Paper), threshold: None, stack: None } }),
+            MethodConfig::Mss => Box::new(mss::Mss { classifier: Boosted { model: default_model(FeatureSet::Paper), threshold: None } }),
             MethodConfig::Forest { wrapper, relaxed, fallback } => Box::new(WithFallback {
                 first: Forest { wrapper: wrapper.clone(), relaxed: *relaxed },
                 what: format!("the wrapper {}", wrapper.xpath),

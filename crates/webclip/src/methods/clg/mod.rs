@@ -185,7 +185,6 @@ fn content_share(doc: &Document) -> Vec<f64> {
     let boosted = super::boosted::Boosted {
         model: super::boosted::default_model(super::boosted::FeatureSet::Extended),
         threshold: None,
-        stack: None,
     };
     features::leaf_content_share(doc, &boosted.scores(doc))
 }
