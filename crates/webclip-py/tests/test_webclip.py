@@ -35,6 +35,13 @@ def test_str_input_formats_and_options():
     assert webclip.extract(PAGE, method="cnr")["method"] == "cnr"
 
 
+def test_clg_lays_the_page_out():
+    r = webclip.extract(PAGE, method="clg")
+    assert r["method"] == "clg" and "steady wind" in r["body"]
+    assert not any("instead" in w for w in r["warnings"]), r["warnings"]
+    assert r["layout"]["viewport_width"] == 1280
+
+
 def test_a_real_page():
     with gzip.open(SAMPLE, "rb") as f:
         r = webclip.extract(f.read())
