@@ -203,19 +203,7 @@ fn run_boosted(args: &BoostedArgs) -> Result<(), String> {
         }
     }
     if args.ablation {
-        let setting = args.gbt();
-        println!("ablation: {}, trained on 4/5 of the pages, tested on 1/5", setting.describe());
-        println!("{:<28} {:>5} {:>6} {:>6} {:>6}", "features", "cols", "P", "R", "F1");
-        cv::ablation(&set, samples, &setting, args.seed, args.threads, |r| {
-            let label = match &r.columns {
-                Columns::Base => "paper".to_string(),
-                Columns::BasePlus(f) => format!("paper + {f}"),
-                Columns::All => "all (extended)".to_string(),
-                Columns::AllBut(f) => format!("all - {f}"),
-            };
-            println!("{label:<28} {:>5} {}", r.cols.len(), prf(&r.counts));
-        })
-        .map_err(|e| e.to_string())?;
+        print_ablation(&set, samples, &args.gbt(), args.seed, args.threads, ["paper", "paper + ", "all (extended)"])?;
     }
     if let Some(out) = &args.out {
         let t = Instant::now();
@@ -232,6 +220,31 @@ fn run_boosted(args: &BoostedArgs) -> Result<(), String> {
         std::fs::write(out, model.to_json() + "\n").map_err(|e| format!("{}: {e}", out.display()))?;
         eprintln!("wrote {} ({}) in {:.1}s", out.display(), chosen.describe(), t.elapsed().as_secs_f64());
     }
+    Ok(())
+}
+
+/// The ablation table of `source`'s families; `labels` name the base row, prefix the rows of
+/// the base plus one family, and name the row of all columns.
+fn print_ablation<S: cv::FeatureSource>(
+    source: &S,
+    samples: &webclip::learn::Samples,
+    setting: &Setting,
+    seed: u64,
+    threads: usize,
+    labels: [&str; 3],
+) -> Result<(), String> {
+    println!("ablation: {}, trained on 4/5 of the pages, tested on 1/5", setting.describe());
+    println!("{:<28} {:>5} {:>6} {:>6} {:>6}", "features", "cols", "P", "R", "F1");
+    cv::ablation(source, samples, setting, seed, threads, |r| {
+        let label = match &r.columns {
+            Columns::Base => labels[0].to_string(),
+            Columns::BasePlus(f) => format!("{}{f}", labels[1]),
+            Columns::All => labels[2].to_string(),
+            Columns::AllBut(f) => format!("all - {f}"),
+        };
+        println!("{label:<28} {:>5} {}", r.cols.len(), prf(&r.counts));
+    })
+    .map_err(|e| e.to_string())?;
     Ok(())
 }
 
@@ -280,18 +293,7 @@ fn run_clg(args: &ClgArgs) -> Result<(), String> {
     let source = AdjustedSource { priors: &priors, plus: false };
     let source_plus = AdjustedSource { priors: &priors, plus: true };
     if args.ablation {
-        println!("ablation: {}, trained on 4/5 of the pages, tested on 1/5", lr.describe());
-        println!("{:<28} {:>5} {:>6} {:>6} {:>6}", "features", "cols", "P", "R", "F1");
-        cv::ablation(&source_plus, &samples_plus, &lr, args.seed, args.threads, |r| {
-            let label = match &r.columns {
-                Columns::Base => "none (prior only)".to_string(),
-                Columns::BasePlus(f) => format!("only {f}"),
-                Columns::All => "all".to_string(),
-                Columns::AllBut(f) => format!("all - {f}"),
-            };
-            println!("{label:<28} {:>5} {}", r.cols.len(), prf(&r.counts));
-        })
-        .map_err(|e| e.to_string())?;
+        print_ablation(&source_plus, &samples_plus, &lr, args.seed, args.threads, ["none", "only ", "all"])?;
     }
     if let Some(out) = &args.out {
         let provenance = |setting: &Setting| {
