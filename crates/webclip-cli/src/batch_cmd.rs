@@ -1,12 +1,14 @@
 //! `webclip batch`: many pages on every core — folders (recursively), file lists and WARC
-//! archives in; one JSON record per page out (JSON Lines, optionally gzip or zstd), in
-//! input order; failures in a file of their own, never stopping the batch.
+//! archives in; one JSON record per page out (JSON Lines, optionally gzip or zstd, or the same
+//! columns in Parquet), in input order; failures in a file of their own, never stopping the
+//! batch.
 //!
 //! One thread reads inputs and feeds a bounded queue, `--jobs` workers extract, the main
 //! thread writes records in input order. At most `WINDOW_PER_JOB × jobs` pages are between
 //! reading and writing, so memory stays bounded however large the input.
 
 use crate::flags::MethodArgs;
+use crate::parquet_out::ParquetSink;
 use clap::{Args, ValueEnum};
 use std::collections::{BTreeMap, HashSet};
 use std::io::{BufRead, BufReader, Read, Write};
@@ -24,9 +26,18 @@ pub struct BatchArgs {
     /// list on standard input).
     #[arg(value_name = "INPUT", required = true)]
     pub inputs: Vec<String>,
-    /// Output file: JSON Lines, gzip-compressed when it ends in .gz, zstd when .zst.
+    /// Output file: JSON Lines, gzip-compressed when it ends in .gz, zstd when .zst; Parquet
+    /// when it ends in .parquet (or with --format parquet).
     #[arg(short, long, value_name = "FILE")]
     pub out: PathBuf,
+    /// Output format (default: by the output file's extension).
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    pub format: Option<OutFormat>,
+    /// Longest one page may take, in ms; a page over it is a failure ("page timeout") and the
+    /// batch goes on (its work is abandoned; at most --jobs such pages run on at a time).
+    /// 0: no limit.
+    #[arg(long, value_name = "MS", default_value_t = 0)]
+    pub page_timeout: u64,
     /// The body's format in each record.
     #[arg(long, value_enum, default_value_t = Body::Text)]
     pub body: Body,
@@ -50,6 +61,12 @@ pub struct BatchArgs {
     pub quiet: bool,
     #[command(flatten)]
     pub method: MethodArgs,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum OutFormat {
+    Jsonl,
+    Parquet,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -92,8 +109,21 @@ pub fn run(args: BatchArgs) -> ExitCode {
         Err(code) => return code,
     };
     let jobs = args.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).max(1);
+    let parquet = match args.format {
+        Some(f) => f == OutFormat::Parquet,
+        None => args.out.extension().is_some_and(|e| e == "parquet"),
+    };
+    if parquet && args.resume {
+        eprintln!("webclip: --resume needs JSON Lines output (a Parquet file cannot be appended to)");
+        return ExitCode::from(2);
+    }
     let done_ids = if args.resume { read_ids(&args.out) } else { HashSet::new() };
-    let mut out = match open_output(&args.out, args.resume) {
+    let opened = if parquet {
+        ParquetSink::create(&args.out, args.fields.as_deref()).map(Sink::Parquet)
+    } else {
+        open_output(&args.out, args.resume).map(Sink::Lines).map_err(|e| e.to_string())
+    };
+    let mut out = match opened {
         Ok(w) => w,
         Err(e) => {
             eprintln!("webclip: {}: {e}", args.out.display());
@@ -135,11 +165,16 @@ pub fn run(args: BatchArgs) -> ExitCode {
         std::thread::spawn(move || read_inputs(&inputs, max, &done_ids, &counts, &job_tx, &written, window))
     };
     let job_rx = Arc::new(Mutex::new(job_rx));
+    let budget = (args.page_timeout > 0).then(|| Budget {
+        limit: std::time::Duration::from_millis(args.page_timeout),
+        running_late: Arc::new(AtomicUsize::new(0)),
+        most_late: jobs,
+    });
     let workers: Vec<_> = (0..jobs)
         .map(|_| {
             let (rx, tx, options) = (job_rx.clone(), done_tx.clone(), options.clone());
-            let fields = args.fields.clone();
-            std::thread::spawn(move || work(&rx, &tx, &options, body, fields.as_deref()))
+            let (fields, budget) = (args.fields.clone(), budget.clone());
+            std::thread::spawn(move || work(&rx, &tx, &options, body, fields.as_deref(), budget.as_ref()))
         })
         .collect();
     drop(done_tx);
@@ -164,16 +199,16 @@ pub fn run(args: BatchArgs) -> ExitCode {
                 Ok((line, is_empty)) => {
                     ok += 1;
                     empty += is_empty as usize;
-                    writeln!(out, "{line}")
+                    out.record(&line)
                 }
                 Err(cause) => {
                     failed += 1;
                     let v = serde_json::json!({ "id": d.id, "error": cause });
-                    writeln!(failures, "{v}")
+                    writeln!(failures, "{v}").map_err(|e| e.to_string())
                 }
             };
             if let (Err(e), None) = (line, &write_error) {
-                write_error = Some(e.to_string());
+                write_error = Some(e);
             }
             let (lock, cv) = &*written;
             *lock.lock().unwrap_or_else(|e| e.into_inner()) = next;
@@ -192,8 +227,8 @@ pub fn run(args: BatchArgs) -> ExitCode {
     if let Some(bar) = progress {
         bar.finish_and_clear();
     }
-    let finish = out.finish().and_then(|_| failures.flush());
-    if let Some(e) = write_error.or(finish.err().map(|e| e.to_string())) {
+    let finish = out.finish().and_then(|_| failures.flush().map_err(|e| e.to_string()));
+    if let Some(e) = write_error.or(finish.err()) {
         eprintln!("webclip: {}: {e}", args.out.display());
         return ExitCode::from(1);
     }
@@ -216,6 +251,58 @@ pub fn run(args: BatchArgs) -> ExitCode {
     }
 }
 
+/// The per-page time budget: pages over `limit` are failures; their abandoned work counts in
+/// `running_late` until it ends, and no new page starts while `most_late` are still running.
+#[derive(Clone)]
+struct Budget {
+    limit: std::time::Duration,
+    running_late: Arc<AtomicUsize>,
+    most_late: usize,
+}
+
+/// `record` on its own thread, waited for at most the budget.
+fn record_within(
+    budget: &Budget,
+    bytes: Vec<u8>,
+    options: webclip::Options,
+    id: String,
+    body: webclip::Format,
+    fields: Option<Vec<String>>,
+) -> Result<(String, bool), String> {
+    while budget.running_late.load(Ordering::SeqCst) >= budget.most_late {
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    let (tx, rx) = std::sync::mpsc::channel();
+    let late = budget.running_late.clone();
+    let abandoned = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let flag = abandoned.clone();
+    let spawned = std::thread::Builder::new().name("webclip-page".into()).spawn(move || {
+        let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            record(&bytes, &options, &id, body, fields.as_deref())
+        }));
+        // Whoever comes second (this thread or the timed-out waiter) settles the count.
+        if flag.swap(true, Ordering::SeqCst) {
+            late.fetch_sub(1, Ordering::SeqCst);
+        }
+        let _ = tx.send(r);
+    });
+    if let Err(e) = spawned {
+        return Err(format!("cannot start a thread for this page: {e}"));
+    }
+    match rx.recv_timeout(budget.limit) {
+        Ok(r) => r.unwrap_or_else(|_| Err("internal error (panic) while extracting this page".into())),
+        Err(_) => {
+            if !abandoned.swap(true, Ordering::SeqCst) {
+                budget.running_late.fetch_add(1, Ordering::SeqCst);
+            }
+            match rx.try_recv() {
+                Ok(r) => r.unwrap_or_else(|_| Err("internal error (panic) while extracting this page".into())),
+                Err(_) => Err(format!("page timeout: not done after {} ms", budget.limit.as_millis())),
+            }
+        }
+    }
+}
+
 /// A worker: extracts pages until the queue closes; a panic is that page's failure.
 fn work(
     rx: &Mutex<Receiver<Job>>,
@@ -223,6 +310,7 @@ fn work(
     options: &webclip::Options,
     body: webclip::Format,
     fields: Option<&[String]>,
+    budget: Option<&Budget>,
 ) {
     loop {
         let job = match rx.lock().unwrap_or_else(|e| e.into_inner()).recv() {
@@ -239,11 +327,14 @@ fn work(
                     options.read.charset = job.charset.clone();
                 }
                 let id = job.id.clone();
-                // The page's state is dropped with the panic; nothing shared is left half-done.
-                std::panic::catch_unwind(std::panic::AssertUnwindSafe(move || {
-                    record(&bytes, &options, &id, body, fields)
-                }))
-                .unwrap_or_else(|_| Err("internal error (panic) while extracting this page".into()))
+                match budget {
+                    Some(b) => record_within(b, bytes, options, id, body, fields.map(<[String]>::to_vec)),
+                    // The page's state is dropped with the panic; nothing shared is left half-done.
+                    None => std::panic::catch_unwind(std::panic::AssertUnwindSafe(move || {
+                        record(&bytes, &options, &id, body, fields)
+                    }))
+                    .unwrap_or_else(|_| Err("internal error (panic) while extracting this page".into())),
+                }
             }
         };
         if tx.send(Done { seq: job.seq, id: job.id, bytes: size, record }).is_err() {
@@ -541,6 +632,28 @@ impl Write for Output {
             Output::Plain(w) => w.flush(),
             Output::Gzip(w) => w.flush(),
             Output::Zstd(w) => w.flush(),
+        }
+    }
+}
+
+/// Where records go: JSON Lines or Parquet.
+enum Sink {
+    Lines(Output),
+    Parquet(ParquetSink),
+}
+
+impl Sink {
+    fn record(&mut self, line: &str) -> Result<(), String> {
+        match self {
+            Sink::Lines(o) => writeln!(o, "{line}").map_err(|e| e.to_string()),
+            Sink::Parquet(p) => p.push(line),
+        }
+    }
+
+    fn finish(self) -> Result<(), String> {
+        match self {
+            Sink::Lines(o) => o.finish().map_err(|e| e.to_string()),
+            Sink::Parquet(p) => p.finish(),
         }
     }
 }

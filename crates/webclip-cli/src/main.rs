@@ -9,6 +9,7 @@ mod io;
 mod labels_cmd;
 mod layout_bench;
 mod layout_cmd;
+mod parquet_out;
 mod serve_cmd;
 mod site_eval;
 mod train_cmd;

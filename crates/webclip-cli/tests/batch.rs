@@ -129,3 +129,32 @@ fn folders_and_lists_of_files() {
     assert_eq!(ids.len(), 4);
     assert!(ids[0].ends_with("p0.html") && ids[2].ends_with("p2.html") && ids[3].ends_with("p1.html"), "{ids:?}");
 }
+
+#[test]
+fn parquet_output_and_page_timeouts() {
+    let d = dir("parquet");
+    for n in 0..3 {
+        std::fs::write(d.join(format!("p{n}.html")), page(n)).unwrap();
+    }
+    let run = |args: &[&str]| Command::new(env!("CARGO_BIN_EXE_webclip")).args(args).output().unwrap();
+    let out = d.join("out.parquet");
+    let o = run(&["batch", d.to_str().unwrap(), "-o", out.to_str().unwrap(), "--fields", "id,metadata,body"]);
+    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+    let bytes = std::fs::read(&out).unwrap();
+    assert!(bytes.starts_with(b"PAR1") && bytes.ends_with(b"PAR1"), "a Parquet file");
+    // Parquet cannot be appended to.
+    let o = run(&["batch", d.to_str().unwrap(), "-o", out.to_str().unwrap(), "--resume"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("--resume needs JSON Lines"));
+    // A budget no page meets: every page is a failure with the cause, and the batch ends.
+    let sample = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../examples/sample.html.gz");
+    let out = d.join("late.jsonl");
+    let o = run(&["batch", sample.to_str().unwrap(), "-o", out.to_str().unwrap(), "--page-timeout", "1"]);
+    assert_eq!(o.status.code(), Some(1), "{}", String::from_utf8_lossy(&o.stderr));
+    let failures = std::fs::read_to_string(d.join("late.jsonl.failures.jsonl")).unwrap();
+    assert!(failures.contains("page timeout"), "{failures}");
+    // A generous one changes nothing.
+    let o = run(&["batch", sample.to_str().unwrap(), "-o", out.to_str().unwrap(), "--page-timeout", "60000"]);
+    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(lines(&out).len(), 1);
+}
