@@ -1,6 +1,6 @@
 //! `webclip batch -o FILE.parquet`: the same records as the JSON Lines output, as Parquet
-//! columns (arrow-rs writer, Snappy, row groups of `ROWS_PER_BATCH` pages) that pyarrow and
-//! Spark read.
+//! columns (arrow-rs writer, Snappy, one row group per `ROWS_PER_BATCH` pages, so memory stays
+//! bounded) that pyarrow and Spark read.
 //!
 //! Columns: the record's top-level strings (`id`, `url`, `source`, `method`, `charset`,
 //! `format`, `body`, …), the metadata flattened (`title`, `authors`, `date_published`, …;
@@ -18,8 +18,10 @@ use parquet::file::properties::WriterProperties;
 use serde_json::Value;
 use std::sync::Arc;
 
-/// Pages per record batch (and row group, at most).
+/// Pages per record batch and row group, at most…
 const ROWS_PER_BATCH: usize = 1024;
+/// …and bytes of column text buffered before a row group is written.
+const BYTES_PER_BATCH: usize = 16 << 20;
 
 /// How a column is read from a record.
 #[derive(Clone, Copy)]
@@ -65,9 +67,10 @@ const COLUMNS: &[(&str, &str, Option<&str>, Kind)] = &[
     ("timings", "timings", None, Kind::Json),
 ];
 
-enum Builder {
-    Text(StringBuilder),
-    List(ListBuilder<StringBuilder>),
+/// One value of a buffered row.
+enum Cell {
+    Text(Option<String>),
+    List(Option<Vec<String>>),
 }
 
 /// A Parquet file being written.
@@ -75,7 +78,9 @@ pub struct ParquetSink {
     writer: ArrowWriter<std::fs::File>,
     schema: SchemaRef,
     columns: Vec<usize>,
-    rows: Vec<Value>,
+    /// Buffered rows, as the cells of `columns`.
+    rows: Vec<Vec<Cell>>,
+    bytes: usize,
 }
 
 impl ParquetSink {
@@ -103,13 +108,15 @@ impl ParquetSink {
         let file = std::fs::File::create(path).map_err(|e| e.to_string())?;
         let props = WriterProperties::builder().set_compression(Compression::SNAPPY).build();
         let writer = ArrowWriter::try_new(file, schema.clone(), Some(props)).map_err(|e| e.to_string())?;
-        Ok(ParquetSink { writer, schema, columns, rows: Vec::with_capacity(ROWS_PER_BATCH) })
+        Ok(ParquetSink { writer, schema, columns, rows: Vec::new(), bytes: 0 })
     }
 
     /// Adds one page's record (the JSON object of the JSON Lines output).
     pub fn push(&mut self, record: &str) -> Result<(), String> {
-        self.rows.push(serde_json::from_str(record).map_err(|e| e.to_string())?);
-        if self.rows.len() >= ROWS_PER_BATCH {
+        let v: Value = serde_json::from_str(record).map_err(|e| e.to_string())?;
+        self.rows.push(self.columns.iter().map(|&c| cell(&v, c)).collect());
+        self.bytes += record.len();
+        if self.rows.len() >= ROWS_PER_BATCH || self.bytes >= BYTES_PER_BATCH {
             self.flush()?;
         }
         Ok(())
@@ -119,10 +126,14 @@ impl ParquetSink {
         if self.rows.is_empty() {
             return Ok(());
         }
-        let arrays: Vec<ArrayRef> = self.columns.iter().map(|&c| column(&self.rows, c)).collect();
+        let arrays: Vec<ArrayRef> = (0..self.columns.len()).map(|k| column(&self.rows, k)).collect();
         let batch = RecordBatch::try_new(self.schema.clone(), arrays).map_err(|e| e.to_string())?;
         self.writer.write(&batch).map_err(|e| e.to_string())?;
+        // One row group per batch: the writer would otherwise buffer up to a million rows,
+        // and memory would grow with the output.
+        self.writer.flush().map_err(|e| e.to_string())?;
         self.rows.clear();
+        self.bytes = 0;
         Ok(())
     }
 
@@ -133,39 +144,54 @@ impl ParquetSink {
     }
 }
 
-/// One column of the buffered rows.
-fn column(rows: &[Value], c: usize) -> ArrayRef {
+/// Column `c` of a record.
+fn cell(row: &Value, c: usize) -> Cell {
     let (_, field, inner, kind) = COLUMNS[c];
-    let mut b = match kind {
-        Kind::List => Builder::List(ListBuilder::new(StringBuilder::new())),
-        Kind::Text | Kind::Json => Builder::Text(StringBuilder::new()),
-    };
-    for row in rows {
-        let v = row.get(field).and_then(|v| match inner {
-            Some(k) => v.get(k),
-            None => Some(v),
-        });
-        let v = v.filter(|v| !v.is_null());
-        match (&mut b, kind) {
-            (Builder::Text(s), Kind::Json) => s.append_option(v.map(Value::to_string)),
-            (Builder::Text(s), _) => s.append_option(v.map(|v| match v {
-                Value::String(t) => t.clone(),
-                other => other.to_string(),
-            })),
-            (Builder::List(l), _) => match v.and_then(Value::as_array) {
-                Some(items) => {
-                    for item in items {
-                        l.values().append_option(item.as_str());
-                    }
-                    l.append(true);
-                }
-                None => l.append(false),
-            },
-        }
+    let v = row.get(field).and_then(|v| match inner {
+        Some(k) => v.get(k),
+        None => Some(v),
+    });
+    let v = v.filter(|v| !v.is_null());
+    match kind {
+        Kind::Json => Cell::Text(v.map(Value::to_string)),
+        Kind::Text => Cell::Text(v.map(|v| match v {
+            Value::String(t) => t.clone(),
+            other => other.to_string(),
+        })),
+        Kind::List => Cell::List(
+            v.and_then(Value::as_array).map(|items| items.iter().filter_map(|i| i.as_str().map(String::from)).collect()),
+        ),
     }
-    match b {
-        Builder::Text(mut s) => Arc::new(s.finish()),
-        Builder::List(mut l) => Arc::new(l.finish()),
+}
+
+/// The `k`-th buffered column as an Arrow array.
+fn column(rows: &[Vec<Cell>], k: usize) -> ArrayRef {
+    match rows.first().map(|r| &r[k]) {
+        Some(Cell::List(_)) => {
+            let mut l = ListBuilder::new(StringBuilder::new());
+            for row in rows {
+                match &row[k] {
+                    Cell::List(Some(items)) => {
+                        for item in items {
+                            l.values().append_value(item);
+                        }
+                        l.append(true);
+                    }
+                    _ => l.append(false),
+                }
+            }
+            Arc::new(l.finish())
+        }
+        _ => {
+            let mut b = StringBuilder::new();
+            for row in rows {
+                match &row[k] {
+                    Cell::Text(t) => b.append_option(t.as_deref()),
+                    Cell::List(_) => b.append_null(),
+                }
+            }
+            Arc::new(b.finish())
+        }
     }
 }
 
