@@ -134,6 +134,23 @@ impl Document {
                 "the page shows its text only to browsers without scripts; its <noscript> content was read".into(),
             );
         }
+        // When one element that hides itself (`visibility:hidden`, `hidden`) holds most of the
+        // page's elements and more text than the page shows — a single-page app keeps its
+        // whole rendered page hidden until its scripts run — the page is read as it looks once
+        // revealed. (Hidden parts of a page, however long, are not the page.)
+        if let Some((root, chars)) = doc.page.largest_attribute_hidden() {
+            let elements = |id| doc.stats.get(id).tags as usize;
+            let most = 2 * elements(root) >= elements(doc.page.root());
+            if most && chars > doc.stats.get(doc.page.root()).chars as usize {
+                let mut page = doc.page;
+                page.reveal(root);
+                doc = Document::from_page(page);
+                warnings.push(
+                    "the page hides its text until its scripts run (hidden attribute or inline style); it was read as shown"
+                        .into(),
+                );
+            }
+        }
         drop((fixed, decoded.text));
         (doc.encoding, doc.charset_source, doc.warnings, doc.url) =
             (decoded.encoding, decoded.source, warnings, options.url.clone());
@@ -247,5 +264,28 @@ mod tests {
         let doc = Document::read(html.as_bytes(), &ReadOptions::default()).unwrap();
         assert!(!doc.page.noscript_shown() && doc.warnings.is_empty());
         assert!(!doc.page.text_content(doc.page.body().unwrap()).contains("enable JavaScript"));
+    }
+
+    #[test]
+    fn a_page_kept_hidden_until_its_scripts_run_is_read_as_shown() {
+        let story = "<p>A paragraph of the story, in full sentences, long enough to count.</p>".repeat(4);
+        let html = format!(
+            "<body><div id=app><div style='visibility: hidden; min-height:100vh'><nav><a>Home</a></nav>\
+             <article>{story}<div hidden>Sign in to comment</div></article></div></div></body>"
+        );
+        let doc = Document::read(html.as_bytes(), &ReadOptions::default()).unwrap();
+        assert!(doc.warnings.iter().any(|w| w.contains("until its scripts run")), "{:?}", doc.warnings);
+        let body = doc.page.text_content(doc.page.body().unwrap());
+        assert!(body.contains("A paragraph of the story"));
+        // What hides itself inside stays hidden.
+        assert!(!body.contains("Sign in"), "{body}");
+        // A hidden part of a page that shows its own content stays hidden, however long.
+        let html = format!(
+            "<body><article><p>The visible story, short.</p></article><nav><a>a</a><a>b</a><a>c</a></nav>\
+             <div style='display:none'><div>{story}</div></div></body>"
+        );
+        let doc = Document::read(html.as_bytes(), &ReadOptions::default()).unwrap();
+        assert!(doc.warnings.is_empty(), "{:?}", doc.warnings);
+        assert!(!doc.page.text_content(doc.page.body().unwrap()).contains("A paragraph of the story"));
     }
 }

@@ -159,14 +159,20 @@ pub fn is_inline_tag(tag: &LocalName) -> bool {
 }
 
 fn hidden_by_attributes(attrs: &[Attribute]) -> bool {
-    attrs.iter().any(|a| match a.name.local {
+    attrs.iter().any(|a| hides(&a.name.local, &a.value))
+}
+
+/// An attribute that hides its element: `hidden`, or an inline `display:none` /
+/// `visibility:hidden`.
+fn hides(name: &LocalName, value: &str) -> bool {
+    match *name {
         local_name!("hidden") => true,
         local_name!("style") => {
-            let s: String = a.value.chars().filter(|c| !c.is_whitespace()).collect::<String>().to_ascii_lowercase();
+            let s: String = value.chars().filter(|c| !c.is_whitespace()).collect::<String>().to_ascii_lowercase();
             s.contains("display:none") || s.contains("visibility:hidden")
         }
         _ => false,
-    })
+    }
 }
 
 impl Page {
@@ -218,6 +224,65 @@ impl Page {
             }
         }
         n
+    }
+
+    /// Per node: hidden by an ignored tag (`script`, `head`, `template`…) at or above it, as
+    /// opposed to only by attributes.
+    fn hidden_by_tags(&self) -> Vec<bool> {
+        let mut out = vec![false; self.nodes.len()];
+        for (i, n) in self.nodes.iter().enumerate() {
+            let parent = n.parent != NONE && out[n.parent as usize];
+            let ignored = n.kind == NodeKind::Element
+                && is_ignored_tag(&n.name)
+                && !(self.noscript_shown && n.name == local_name!("noscript"));
+            out[i] = parent || ignored;
+        }
+        out
+    }
+
+    /// The outermost element hidden only by its own attributes (`hidden`, an inline
+    /// `display:none` / `visibility:hidden`; under no ignored tag) whose subtree holds the
+    /// most text, with that text's character count (whitespace and ignored tags excluded).
+    pub fn largest_attribute_hidden(&self) -> Option<(NodeId, usize)> {
+        let by_tags = self.hidden_by_tags();
+        let mut best: Option<(NodeId, usize)> = None;
+        let mut id: NodeId = 1;
+        while (id as usize) < self.nodes.len() {
+            let n = &self.nodes[id as usize];
+            let root = n.kind == NodeKind::Element
+                && n.hidden
+                && !by_tags[id as usize]
+                && !(n.parent != NONE && self.nodes[n.parent as usize].hidden);
+            if !root {
+                id += 1;
+                continue;
+            }
+            let chars = self
+                .subtree(id)
+                .filter(|&i| self.nodes[i as usize].kind == NodeKind::Text && !by_tags[i as usize])
+                .map(|i| self.text(i).chars().filter(|c| !c.is_whitespace()).count())
+                .sum();
+            if best.is_none_or(|(_, b)| chars > b) {
+                best = Some((id, chars));
+            }
+            id = self.end(id) + 1;
+        }
+        best
+    }
+
+    /// Shows the subtree of `root`, which only its own attributes hid, as a browser shows a
+    /// page once its scripts reveal what they kept hidden while loading; elements inside that
+    /// hide themselves stay hidden.
+    pub fn reveal(&mut self, root: NodeId) {
+        let by_tags = self.hidden_by_tags();
+        for i in self.subtree(root) {
+            let n = &self.nodes[i as usize];
+            let parent_hidden = i != root && n.parent != NONE && self.nodes[n.parent as usize].hidden;
+            let own = i != root
+                && n.kind == NodeKind::Element
+                && self.attrs(i).iter().any(|a| hides(&a.name, &a.value));
+            self.nodes[i as usize].hidden = by_tags[i as usize] || parent_hidden || own;
+        }
     }
 
     /// Number of nodes (the document node included).
