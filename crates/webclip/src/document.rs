@@ -64,25 +64,32 @@ pub(crate) fn ms_since(t: Instant) -> f64 {
     t.elapsed().as_secs_f64() * 1e3
 }
 
-/// Longest `<title>` text taken at face value: past it, with no `</title>` in the source, the
-/// title has swallowed the document (a damaged capture; html5ever, like browsers, reads to
-/// the end of the file as title text).
+/// Longest `<title>` text taken at face value: past it, with no proper `</title>` end tag in
+/// the source, the title has swallowed the document (a damaged capture or template;
+/// html5ever, like browsers, reads to the end of the file as title text).
 const RUNAWAY_TITLE: usize = 2048;
 
-/// The source with `</title>` inserted at the end of the title's first line, when an
-/// unclosed `<title>` swallowed the page.
+/// The source with `</title>` inserted where an unclosed `<title>` that swallowed the page
+/// was meant to end: before a malformed end tag such as `</titlevalue="true" -->` (a
+/// template's marker glued to it; the tokenizer only ends the title at `</title` followed by
+/// a space, `/` or `>`), else at the end of the title's first line.
 fn close_runaway_title(html: &str, page: &Page) -> Option<String> {
     let title = page.find_tag(&html5ever::local_name!("title"))?;
     if page.raw_text(title, true).len() <= RUNAWAY_TITLE {
         return None;
     }
     let lower = html.to_ascii_lowercase();
-    if lower.contains("</title") {
-        return None;
-    }
     let start = lower.find("<title")?;
     let open_end = start + lower[start..].find('>')? + 1;
-    let end = open_end + lower[open_end..].find('\n').unwrap_or(lower.len() - open_end);
+    let closers: Vec<usize> = lower[open_end..].match_indices("</title").map(|(i, _)| open_end + i).collect();
+    let proper = |i: &usize| matches!(lower.as_bytes().get(i + 7), Some(b'>' | b'/' | b' ' | b'\t' | b'\n' | b'\r' | 0x0c));
+    if closers.iter().any(proper) {
+        return None;
+    }
+    let end = match closers.first() {
+        Some(&i) => i,
+        None => open_end + lower[open_end..].find('\n').unwrap_or(lower.len() - open_end),
+    };
     Some(format!("{}</title>{}", &html[..end], &html[end..]))
 }
 
@@ -244,6 +251,14 @@ mod tests {
         let doc = Document::read(html.as_bytes(), &ReadOptions::default()).unwrap();
         assert!(doc.warnings.iter().any(|w| w.contains("<title>")), "{:?}", doc.warnings);
         assert_eq!(doc.page.title().as_deref(), Some("A headline (The Daily)garbage"));
+        assert!(doc.page.text_content(doc.page.body().unwrap()).contains("The story itself"));
+        // A title "closed" by a malformed end tag ends there.
+        let html = format!(
+            "<title id=t>Bush to Saudis</titlevalue=\"true\" -->\n</head><body><p>The story itself.</p>{}</body>",
+            "<p>More.</p>".repeat(400)
+        );
+        let doc = Document::read(html.as_bytes(), &ReadOptions::default()).unwrap();
+        assert_eq!(doc.page.title().as_deref(), Some("Bush to Saudis"));
         assert!(doc.page.text_content(doc.page.body().unwrap()).contains("The story itself"));
         // A closed title is read as written.
         let ok = Document::read(b"<title>Short</title><p>x</p>", &ReadOptions::default()).unwrap();
