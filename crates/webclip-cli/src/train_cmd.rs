@@ -25,32 +25,39 @@ pub enum TrainCommand {
     Clg(ClgArgs),
 }
 
+/// What every `train` command takes.
 #[derive(Args)]
-pub struct ClgArgs {
-    /// Dataset folders to train on (node labels by §5's rules from the aligned ground truth).
+pub struct CommonArgs {
+    /// Dataset folders to train on (labels from the ground truth aligned to the page).
     #[arg(long = "data", value_name = "DIR", required = true, num_args = 1..)]
     pub data: Vec<PathBuf>,
-    /// Where to write the model (JSON: priors, LR, SVM).
+    /// Where to write the model (JSON).
     #[arg(long, short, value_name = "FILE")]
     pub out: Option<PathBuf>,
-    /// Seed for fold assignment and SGD order.
+    /// Seed for fold assignment, SGD order and tree sampling.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// k-fold cross-validation (by page) of LR and SVM over three L2 strengths each; the
-    /// saved models use the chosen ones. 0: no CV (L2 1e-4).
+    /// Run k-fold cross-validation (folds by page) over the parameter grid of the learners,
+    /// print the table, and train the saved model with the chosen parameters. 0: no CV.
     #[arg(long, default_value_t = 0, value_name = "K")]
     pub cv: usize,
-    /// Print the ablation table of the feature families (LR, held-out fold of 5).
+    /// Print the ablation table of the feature families (held-out fold of 5).
     #[arg(long)]
     pub ablation: bool,
     /// Use only the first N pages of each folder.
     #[arg(long, value_name = "N")]
     pub limit: Option<usize>,
-    /// Threads for layout and feature extraction.
+    /// Threads for reading pages (and layout) and for tree training.
     #[arg(long, default_value_t = 2)]
     pub threads: usize,
+}
+
+#[derive(Args)]
+pub struct ClgArgs {
     #[command(flatten)]
     pub layout: LayoutArgs,
+    #[command(flatten)]
+    pub common: CommonArgs,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -68,28 +75,12 @@ pub enum Features {
 
 #[derive(Args)]
 pub struct BoostedArgs {
-    /// Dataset folders to train on (ground truth aligned to text leaves gives the labels).
-    #[arg(long = "data", value_name = "DIR", required = true, num_args = 1..)]
-    pub data: Vec<PathBuf>,
-    /// Where to write the model (JSON).
-    #[arg(long, short, value_name = "FILE")]
-    pub out: Option<PathBuf>,
     /// Feature set: the paper's, or webclip's extended set (boosted-plus).
     #[arg(long, value_enum, default_value_t = Features::Paper)]
     pub features: Features,
     /// Learner of the saved model.
     #[arg(long, value_enum, default_value_t = LearnerKind::Gbt)]
     pub learner: LearnerKind,
-    /// Seed for fold assignment, SGD order and tree sampling.
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
-    /// Run k-fold cross-validation (folds by page) over the parameter grid of every learner,
-    /// print the table, and train the saved model with the best parameters. 0: no CV.
-    #[arg(long, default_value_t = 0, value_name = "K")]
-    pub cv: usize,
-    /// Print the ablation table of the extended feature families (held-out fold of 5).
-    #[arg(long)]
-    pub ablation: bool,
     /// GBT: boosting rounds (when not chosen by --cv).
     #[arg(long, default_value_t = 200)]
     pub iterations: usize,
@@ -103,12 +94,8 @@ pub struct BoostedArgs {
     /// leaf. Measured against the embedded model: held-out macro SH -0.06, so not the default.
     #[arg(long)]
     pub page_weighted: bool,
-    /// Use only the first N pages of each folder.
-    #[arg(long, value_name = "N")]
-    pub limit: Option<usize>,
-    /// Threads for feature extraction and tree training.
-    #[arg(long, default_value_t = 2)]
-    pub threads: usize,
+    #[command(flatten)]
+    pub common: CommonArgs,
 }
 
 impl LearnerKind {
@@ -128,7 +115,7 @@ impl BoostedArgs {
             iterations: self.iterations,
             max_depth: self.max_depth,
             learning_rate: self.learning_rate,
-            seed: self.seed,
+            seed: self.common.seed,
             page_weighted: self.page_weighted,
             ..Default::default()
         })
@@ -136,7 +123,7 @@ impl BoostedArgs {
 
     /// The setting of the saved model when cross-validation does not choose one.
     fn setting(&self) -> Setting {
-        let linear = LinearOptions { seed: self.seed, ..Default::default() };
+        let linear = LinearOptions { seed: self.common.seed, ..Default::default() };
         match self.learner {
             LearnerKind::Gbt => self.gbt(),
             LearnerKind::Logistic => Setting::Logistic(linear),
@@ -164,14 +151,14 @@ pub fn run(cmd: TrainCommand) -> ExitCode {
 }
 
 fn run_boosted(args: &BoostedArgs) -> Result<(), String> {
-    rayon::ThreadPoolBuilder::new().num_threads(args.threads.max(1)).build_global().ok();
+    rayon::ThreadPoolBuilder::new().num_threads(args.common.threads.max(1)).build_global().ok();
     let set = if args.features == Features::Paper { FeatureSet::Paper } else { FeatureSet::Extended };
-    if args.ablation && set != FeatureSet::Extended {
+    if args.common.ablation && set != FeatureSet::Extended {
         return Err("--ablation needs --features extended".into());
     }
     let t0 = Instant::now();
-    let datasets = open_all(&args.data)?;
-    let data = cv::load_samples(&set, &datasets, args.limit, args.threads, &Default::default());
+    let datasets = open_all(&args.common.data)?;
+    let data = cv::load_samples(&set, &datasets, args.common.limit, args.common.threads, &Default::default());
     drop(datasets);
     let (samples, pages, positives) = (&data.samples, data.pages, data.positives());
     let sources: Vec<String> = data.folders.iter().map(|(name, n)| format!("{name} ({n} pages)")).collect();
@@ -183,11 +170,11 @@ fn run_boosted(args: &BoostedArgs) -> Result<(), String> {
         t0.elapsed().as_secs_f64()
     );
     let mut chosen = args.setting();
-    if args.cv > 1 {
-        println!("{}-fold cross-validation by page, node-level (leaf) P/R/F1, features {}", args.cv, set.name());
+    if args.common.cv > 1 {
+        println!("{}-fold cross-validation by page, node-level (leaf) P/R/F1, features {}", args.common.cv, set.name());
         println!("{:<36} {:>6} {:>6} {:>6} {:>8}", "setting", "P", "R", "F1", "secs");
-        let grid = cv::default_grid(args.learning_rate, args.seed);
-        let rows = cv::cross_validate(samples, &grid, args.cv, args.seed, args.threads, |r| {
+        let grid = cv::default_grid(args.learning_rate, args.common.seed);
+        let rows = cv::cross_validate(samples, &grid, args.common.cv, args.common.seed, args.common.threads, |r| {
             println!("{:<36} {} {:>8.1}", r.setting.describe(), prf(&r.counts), r.secs);
         })
         .map_err(|e| e.to_string())?;
@@ -202,10 +189,10 @@ fn run_boosted(args: &BoostedArgs) -> Result<(), String> {
             );
         }
     }
-    if args.ablation {
-        print_ablation(&set, samples, &args.gbt(), args.seed, args.threads, ["paper", "paper + ", "all (extended)"])?;
+    if args.common.ablation {
+        print_ablation(&set, samples, &args.gbt(), args.common.seed, args.common.threads, ["paper", "paper + ", "all (extended)"])?;
     }
-    if let Some(out) = &args.out {
+    if let Some(out) = &args.common.out {
         let t = Instant::now();
         let provenance = serde_json::json!({
             "data": sources,
@@ -213,10 +200,10 @@ fn run_boosted(args: &BoostedArgs) -> Result<(), String> {
             "samples": samples.len(),
             "positives": positives,
             "setting": chosen.describe(),
-            "seed": args.seed,
+            "seed": args.common.seed,
             "labels": "webclip::labels::align (token alignment of the ground-truth text)",
         });
-        let model = cv::fit(&set, samples, &chosen, args.threads, provenance).map_err(|e| e.to_string())?;
+        let model = cv::fit(&set, samples, &chosen, args.common.threads, provenance).map_err(|e| e.to_string())?;
         std::fs::write(out, model.to_json() + "\n").map_err(|e| format!("{}: {e}", out.display()))?;
         eprintln!("wrote {} ({}) in {:.1}s", out.display(), chosen.describe(), t.elapsed().as_secs_f64());
     }
@@ -253,11 +240,11 @@ fn open_all(dirs: &[PathBuf]) -> Result<Vec<Dataset>, String> {
 }
 
 fn run_clg(args: &ClgArgs) -> Result<(), String> {
-    rayon::ThreadPoolBuilder::new().num_threads(args.threads.max(1)).build_global().ok();
+    rayon::ThreadPoolBuilder::new().num_threads(args.common.threads.max(1)).build_global().ok();
     let t0 = Instant::now();
-    let datasets = open_all(&args.data)?;
+    let datasets = open_all(&args.common.data)?;
     let read = webclip::ReadOptions { layout: Some(args.layout.engine()), ..Default::default() };
-    let raw = cv::load_samples(&RawSource, &datasets, args.limit, args.threads, &read);
+    let raw = cv::load_samples(&RawSource, &datasets, args.common.limit, args.common.threads, &read);
     drop(datasets);
     let priors = clg::learn_priors(&raw.samples);
     let samples = clg::adjusted_samples(&raw.samples, &priors, false);
@@ -270,16 +257,16 @@ fn run_clg(args: &ClgArgs) -> Result<(), String> {
         sources.join(", "),
         t0.elapsed().as_secs_f64()
     );
-    let linear = LinearOptions { seed: args.seed, ..Default::default() };
+    let linear = LinearOptions { seed: args.common.seed, ..Default::default() };
     let (mut lr, mut svm) = (Setting::Logistic(linear), Setting::Svm(linear));
-    if args.cv > 1 {
-        println!("{}-fold cross-validation by page, node-level P/R/F1 (threshold 0.5)", args.cv);
+    if args.common.cv > 1 {
+        println!("{}-fold cross-validation by page, node-level P/R/F1 (threshold 0.5)", args.common.cv);
         println!("{:<36} {:>6} {:>6} {:>6} {:>8}", "setting", "P", "R", "F1", "secs");
-        let grid: Vec<Setting> = cv::default_grid(0.1, args.seed)
+        let grid: Vec<Setting> = cv::default_grid(0.1, args.common.seed)
             .into_iter()
             .filter(|s| s.kind() != cv::LearnerKind::Gbt)
             .collect();
-        let rows = cv::cross_validate(&samples, &grid, args.cv, args.seed, args.threads, |r| {
+        let rows = cv::cross_validate(&samples, &grid, args.common.cv, args.common.seed, args.common.threads, |r| {
             println!("{:<36} {} {:>8.1}", r.setting.describe(), prf(&r.counts), r.secs);
         })
         .map_err(|e| e.to_string())?;
@@ -292,10 +279,10 @@ fn run_clg(args: &ClgArgs) -> Result<(), String> {
     }
     let source = AdjustedSource { priors: &priors, plus: false };
     let source_plus = AdjustedSource { priors: &priors, plus: true };
-    if args.ablation {
-        print_ablation(&source_plus, &samples_plus, &lr, args.seed, args.threads, ["none", "only ", "all"])?;
+    if args.common.ablation {
+        print_ablation(&source_plus, &samples_plus, &lr, args.common.seed, args.common.threads, ["none", "only ", "all"])?;
     }
-    if let Some(out) = &args.out {
+    if let Some(out) = &args.common.out {
         let provenance = |setting: &Setting| {
             serde_json::json!({
                 "data": sources,
@@ -303,7 +290,7 @@ fn run_clg(args: &ClgArgs) -> Result<(), String> {
                 "samples": samples.len(),
                 "positives": positives,
                 "setting": setting.describe(),
-                "seed": args.seed,
+                "seed": args.common.seed,
                 "layout": format!("webclip-layout, viewport {}x{}", args.layout.width, args.layout.height),
                 "labels": "webclip::methods::clg::labels (§5 rules on the selection derived from the aligned ground truth)",
             })
