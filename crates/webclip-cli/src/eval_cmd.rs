@@ -1,7 +1,6 @@
 //! `webclip eval`: extract every page of labeled dataset folders and score the output.
 
 use crate::flags::{DataArgs, ForestArgs, GroupBy, LayoutArgs, MethodArgs, MethodChoice, SiteMethod};
-use webclip::eval::area::{self, AreaScore};
 use clap::Args;
 use rayon::prelude::*;
 use std::collections::HashMap;
@@ -9,6 +8,7 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
+use webclip::eval::area::{self, AreaScore};
 use webclip::eval::dataset::{Dataset, Record};
 use webclip::eval::metrics::{self, PageScore, Summary};
 

@@ -86,9 +86,8 @@ pub struct ParquetSink {
 impl ParquetSink {
     /// A new file with the columns of `fields` (all when `None`).
     pub fn create(path: &std::path::Path, fields: Option<&[String]>) -> Result<ParquetSink, String> {
-        let columns: Vec<usize> = (0..COLUMNS.len())
-            .filter(|&c| fields.is_none_or(|f| f.iter().any(|name| name == COLUMNS[c].1)))
-            .collect();
+        let columns: Vec<usize> =
+            (0..COLUMNS.len()).filter(|&c| fields.is_none_or(|f| f.iter().any(|name| name == COLUMNS[c].1))).collect();
         if columns.is_empty() {
             return Err("--fields names no column of the Parquet output".into());
         }
@@ -159,7 +158,8 @@ fn cell(row: &Value, c: usize) -> Cell {
             other => other.to_string(),
         })),
         Kind::List => Cell::List(
-            v.and_then(Value::as_array).map(|items| items.iter().filter_map(|i| i.as_str().map(String::from)).collect()),
+            v.and_then(Value::as_array)
+                .map(|items| items.iter().filter_map(|i| i.as_str().map(String::from)).collect()),
         ),
     }
 }

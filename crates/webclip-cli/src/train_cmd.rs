@@ -3,6 +3,7 @@
 //! feature families, and the final model file. The work is `webclip::learn::cv`'s; this file
 //! parses the arguments and prints.
 
+use crate::flags::LayoutArgs;
 use clap::{Args, Subcommand, ValueEnum};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -14,7 +15,6 @@ use webclip::learn::gbt::GbtOptions;
 use webclip::learn::linear::LinearOptions;
 use webclip::methods::boosted::FeatureSet;
 use webclip::methods::clg::{self, AdjustedSource, ClgModel, RawSource};
-use crate::flags::LayoutArgs;
 
 #[derive(Subcommand)]
 pub enum TrainCommand {
@@ -190,7 +190,14 @@ fn run_boosted(args: &BoostedArgs) -> Result<(), String> {
         }
     }
     if args.common.ablation {
-        print_ablation(&set, samples, &args.gbt(), args.common.seed, args.common.threads, ["paper", "paper + ", "all (extended)"])?;
+        print_ablation(
+            &set,
+            samples,
+            &args.gbt(),
+            args.common.seed,
+            args.common.threads,
+            ["paper", "paper + ", "all (extended)"],
+        )?;
     }
     if let Some(out) = &args.common.out {
         let t = Instant::now();
@@ -262,10 +269,8 @@ fn run_clg(args: &ClgArgs) -> Result<(), String> {
     if args.common.cv > 1 {
         println!("{}-fold cross-validation by page, node-level P/R/F1 (threshold 0.5)", args.common.cv);
         println!("{:<36} {:>6} {:>6} {:>6} {:>8}", "setting", "P", "R", "F1", "secs");
-        let grid: Vec<Setting> = cv::default_grid(0.1, args.common.seed)
-            .into_iter()
-            .filter(|s| s.kind() != cv::LearnerKind::Gbt)
-            .collect();
+        let grid: Vec<Setting> =
+            cv::default_grid(0.1, args.common.seed).into_iter().filter(|s| s.kind() != cv::LearnerKind::Gbt).collect();
         let rows = cv::cross_validate(&samples, &grid, args.common.cv, args.common.seed, args.common.threads, |r| {
             println!("{:<36} {} {:>8.1}", r.setting.describe(), prf(&r.counts), r.secs);
         })
@@ -280,7 +285,14 @@ fn run_clg(args: &ClgArgs) -> Result<(), String> {
     let source = AdjustedSource { priors: &priors, plus: false };
     let source_plus = AdjustedSource { priors: &priors, plus: true };
     if args.common.ablation {
-        print_ablation(&source_plus, &samples_plus, &lr, args.common.seed, args.common.threads, ["none", "only ", "all"])?;
+        print_ablation(
+            &source_plus,
+            &samples_plus,
+            &lr,
+            args.common.seed,
+            args.common.threads,
+            ["none", "only ", "all"],
+        )?;
     }
     if let Some(out) = &args.common.out {
         let provenance = |setting: &Setting| {
@@ -310,4 +322,3 @@ fn run_clg(args: &ClgArgs) -> Result<(), String> {
     }
     Ok(())
 }
-

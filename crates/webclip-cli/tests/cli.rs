@@ -330,10 +330,7 @@ fn train_clg_writes_a_model_that_extract_and_eval_use() {
     let text = std::fs::read_to_string(&model).unwrap();
     let m = webclip::methods::clg::ClgModel::from_json(&text).unwrap();
     assert!(m.priors.best_right > m.priors.best_left);
-    let o = webclip(
-        &["eval", dir.to_str().unwrap(), "--method", "clg", "--clg-model", model.to_str().unwrap()],
-        None,
-    );
+    let o = webclip(&["eval", dir.to_str().unwrap(), "--method", "clg", "--clg-model", model.to_str().unwrap()], None);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert!(stdout(&o).contains("area P/R/F1"), "{}", stdout(&o));
     let o = webclip(&["extract", "-", "--method", "clg", "--clg-model", "/nonexistent/clg.json"], Some(b"<p>x</p>"));

@@ -82,7 +82,8 @@ fn close_runaway_title(html: &str, page: &Page) -> Option<String> {
     let start = lower.find("<title")?;
     let open_end = start + lower[start..].find('>')? + 1;
     let closers: Vec<usize> = lower[open_end..].match_indices("</title").map(|(i, _)| open_end + i).collect();
-    let proper = |i: &usize| matches!(lower.as_bytes().get(i + 7), Some(b'>' | b'/' | b' ' | b'\t' | b'\n' | b'\r' | 0x0c));
+    let proper =
+        |i: &usize| matches!(lower.as_bytes().get(i + 7), Some(b'>' | b'/' | b' ' | b'\t' | b'\n' | b'\r' | 0x0c));
     if closers.iter().any(proper) {
         return None;
     }

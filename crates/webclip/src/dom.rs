@@ -278,9 +278,8 @@ impl Page {
         for i in self.subtree(root) {
             let n = &self.nodes[i as usize];
             let parent_hidden = i != root && n.parent != NONE && self.nodes[n.parent as usize].hidden;
-            let own = i != root
-                && n.kind == NodeKind::Element
-                && self.attrs(i).iter().any(|a| hides(&a.name, &a.value));
+            let own =
+                i != root && n.kind == NodeKind::Element && self.attrs(i).iter().any(|a| hides(&a.name, &a.value));
             self.nodes[i as usize].hidden = by_tags[i as usize] || parent_hidden || own;
         }
     }

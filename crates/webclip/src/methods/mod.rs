@@ -60,8 +60,19 @@ impl Default for MethodConfig {
 impl MethodConfig {
     /// The single-page methods by command-line name, with default options (FOREST needs a
     /// wrapper file, so it is built by [`MethodConfig::Forest`] directly).
-    pub const NAMES: &'static [&'static str] =
-        &["auto", "cnr", "boosted", "boosted-plus", "clg", "clg-lr", "clg-lr-a", "clg-svm", "clg-svm-a", "clg-plus", "mss"];
+    pub const NAMES: &'static [&'static str] = &[
+        "auto",
+        "cnr",
+        "boosted",
+        "boosted-plus",
+        "clg",
+        "clg-lr",
+        "clg-lr-a",
+        "clg-svm",
+        "clg-svm-a",
+        "clg-plus",
+        "mss",
+    ];
 
     /// A method by name with its default options.
     pub fn named(name: &str) -> Option<MethodConfig> {
@@ -147,7 +158,9 @@ impl MethodConfig {
                 options: *options,
                 fallback: MethodConfig::default().build(),
             }),
-            MethodConfig::Mss => Box::new(mss::Mss { classifier: Boosted { model: default_model(FeatureSet::Paper), threshold: None } }),
+            MethodConfig::Mss => {
+                Box::new(mss::Mss { classifier: Boosted { model: default_model(FeatureSet::Paper), threshold: None } })
+            }
             MethodConfig::Forest { wrapper, relaxed, fallback } => Box::new(WithFallback {
                 first: Forest { wrapper: wrapper.clone(), relaxed: *relaxed },
                 what: format!("the wrapper {}", wrapper.xpath),

@@ -43,9 +43,9 @@ impl Method for Mss {
         let leaves = doc.leaves();
         let p = self.classifier.scores(doc);
         let counts = doc.leaf_counts();
-        let scores: Vec<f64> =
-            p.iter().zip(counts).map(|(&p, c)| (p - 0.5) * (c.spaces + 1.0)).collect();
-        let mut sel = Selection::new("mss", serde_json::json!({ "segments": "text leaves", "score": "(p - 0.5) x words" }));
+        let scores: Vec<f64> = p.iter().zip(counts).map(|(&p, c)| (p - 0.5) * (c.spaces + 1.0)).collect();
+        let mut sel =
+            Selection::new("mss", serde_json::json!({ "segments": "text leaves", "score": "(p - 0.5) x words" }));
         if let Some(run) = max_subsequence(&scores) {
             sel.blocks = run.map(|k| leaves[k].block(p[k], "maximum subsequence")).collect();
         }

@@ -171,7 +171,8 @@ impl PageFacts {
             if run.rect.area() <= 0.0 && c == 0.0 {
                 continue;
             }
-            let f = facts[run.node as usize].get_or_insert_with(|| NodeFacts { extent: run.rect, ..Default::default() });
+            let f =
+                facts[run.node as usize].get_or_insert_with(|| NodeFacts { extent: run.rect, ..Default::default() });
             f.extent = f.extent.union(&run.rect);
             f.text_area += f64::from(run.rect.area());
             if c > 0.0 {
@@ -347,9 +348,7 @@ mod tests {
     /// A page laid out by hand: `body > div#a > (p, p)`, `body > div#b > p`; each text node one
     /// run. Returns the document with visual facts.
     fn laid_out() -> Document {
-        let mut doc = Document::parse(
-            "<body><div id=a><p>aaaa</p><p>bb</p></div><div id=b><p>cccccc</p></div></body>",
-        );
+        let mut doc = Document::parse("<body><div id=a><p>aaaa</p><p>bb</p></div><div id=b><p>cccccc</p></div></body>");
         let n = doc.page.len();
         let mut nodes = vec![NodeVisual::default(); n];
         let mut runs = Vec::new();
@@ -372,7 +371,8 @@ mod tests {
         }
         for d in ["a", "b"] {
             let id = (0..n as NodeId).find(|&i| doc.page.attr(i, "id") == Some(d)).unwrap();
-            nodes[id as usize].rect = Some(Rect::new(0.0, if d == "a" { 0.0 } else { 200.0 }, 100.0, if d == "a" { 120.0 } else { 220.0 }));
+            nodes[id as usize].rect =
+                Some(Rect::new(0.0, if d == "a" { 0.0 } else { 200.0 }, 100.0, if d == "a" { 120.0 } else { 220.0 }));
         }
         doc.visual = Some(Visual::new(1000.0, 1000.0, 1000.0, nodes, runs));
         doc

@@ -171,7 +171,8 @@ pub fn title_check(page: &Page, facts: &PageFacts, selected: &[NodeId], gap: f64
         local_name!("h6"),
     ];
     let inside = |h: NodeId| selected.iter().any(|&s| page.contains(s, h));
-    let has_heading = selected.iter().any(|&s| page.subtree(s).any(|i| page.is_element(i) && headings.contains(page.tag(i))));
+    let has_heading =
+        selected.iter().any(|&s| page.subtree(s).any(|i| page.is_element(i) && headings.contains(page.tag(i))));
     if has_heading {
         return None;
     }
@@ -182,7 +183,10 @@ pub fn title_check(page: &Page, facts: &PageFacts, selected: &[NodeId], gap: f64
             .filter(|(_, r)| {
                 let bottom = f64::from(r.bottom);
                 let top = f64::from(region.top);
-                bottom <= top + f64::from(r.height()) && bottom >= top - gap && r.right > region.left && r.left < region.right
+                bottom <= top + f64::from(r.height())
+                    && bottom >= top - gap
+                    && r.right > region.left
+                    && r.left < region.right
             })
             .max_by(|a, b| a.1.bottom.total_cmp(&b.1.bottom));
         if let Some((h, _)) = best {
@@ -232,7 +236,8 @@ mod tests {
         let column = |k: f32| Rect::new(0.0, k * 50.0, 100.0, k * 50.0 + 40.0);
         assert_eq!(groups(&page, &nodes, &[column(0.0), column(1.0), far(5.0), column(3.0)], 0.7), [0..4]);
         assert_eq!(groups(&page, &nodes, &[column(0.0), column(1.0), far(5.0), far(6.0)], 0.7), [0..2, 2..3, 3..4]);
-        let best = best_group(&[0..1, 1..4], &[0.9, 0.6, 0.6, 0.6], &[column(0.0), column(1.0), column(2.0), column(3.0)]);
+        let best =
+            best_group(&[0..1, 1..4], &[0.9, 0.6, 0.6, 0.6], &[column(0.0), column(1.0), column(2.0), column(3.0)]);
         assert_eq!(best, Some(1));
     }
 }

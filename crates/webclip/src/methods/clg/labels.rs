@@ -67,8 +67,7 @@ pub fn apply_rules(page: &Page, selected: &[NodeId], deselected: &[NodeId]) -> V
 
 /// "Top" ground-truth nodes: positive nodes whose parent is not positive.
 pub fn is_top(page: &Page, labels: &[Label], id: NodeId) -> bool {
-    labels[id as usize] == Label::Positive
-        && page.parent(id).is_none_or(|p| labels[p as usize] != Label::Positive)
+    labels[id as usize] == Label::Positive && page.parent(id).is_none_or(|p| labels[p as usize] != Label::Positive)
 }
 
 /// The nodes a user would have selected and deselected, from the aligned leaves (see the
@@ -173,8 +172,10 @@ mod tests {
         ] {
             assert_eq!(got(n), want, "{n}");
         }
-        let tops: Vec<&str> =
-            ["v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9"].into_iter().filter(|n| is_top(&page, &labels, v(n))).collect();
+        let tops: Vec<&str> = ["v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9"]
+            .into_iter()
+            .filter(|n| is_top(&page, &labels, v(n)))
+            .collect();
         assert_eq!(tops, ["v5", "v6"]);
     }
 

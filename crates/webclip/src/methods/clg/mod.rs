@@ -153,7 +153,9 @@ pub fn default_model() -> Arc<ClgModel> {
     static MODEL: OnceLock<Arc<ClgModel>> = OnceLock::new();
     MODEL
         .get_or_init(|| {
-            Arc::new(ClgModel::from_json(include_str!("../../../models/clg.json")).expect("embedded CLG model is valid"))
+            Arc::new(
+                ClgModel::from_json(include_str!("../../../models/clg.json")).expect("embedded CLG model is valid"),
+            )
         })
         .clone()
 }
@@ -217,7 +219,9 @@ impl Method for Clg {
         let mut sel = Selection::new(self.name(), serde_json::to_value(o).unwrap_or_default());
         let page = &doc.page;
         if matches!(o.variant, Variant::LrA | Variant::SvmA) {
-            let best = (0..page.len() as NodeId).filter(|&v| scores[v as usize].is_some()).max_by(|&a, &b| p(a).total_cmp(&p(b)));
+            let best = (0..page.len() as NodeId)
+                .filter(|&v| scores[v as usize].is_some())
+                .max_by(|&a, &b| p(a).total_cmp(&p(b)));
             match best {
                 Some(v) => sel.blocks.push(Block::new(v, p(v), "highest-scoring node")),
                 None => return self.fall_back(doc, "no node has a box"),
@@ -225,7 +229,8 @@ impl Method for Clg {
             return sel;
         }
         let threshold = if o.variant.uses_svm() { 0.5 } else { o.threshold };
-        let above: Vec<NodeId> = (0..page.len() as NodeId).filter(|&v| scores[v as usize].is_some_and(|s| s > threshold)).collect();
+        let above: Vec<NodeId> =
+            (0..page.len() as NodeId).filter(|&v| scores[v as usize].is_some_and(|s| s > threshold)).collect();
         let candidates = group::compact(page, &above);
         if candidates.is_empty() {
             return self.fall_back(doc, &format!("no node scored above {threshold}"));
@@ -234,7 +239,8 @@ impl Method for Clg {
             sel.blocks = candidates.iter().map(|&v| Block::new(v, p(v), "candidate")).collect();
             return sel;
         }
-        let rects: Vec<_> = candidates.iter().map(|&v| facts.nodes[v as usize].map(|f| f.extent).unwrap_or_default()).collect();
+        let rects: Vec<_> =
+            candidates.iter().map(|&v| facts.nodes[v as usize].map(|f| f.extent).unwrap_or_default()).collect();
         let cand_scores: Vec<f64> = candidates.iter().map(|&v| p(v)).collect();
         let groups = group::groups(page, &candidates, &rects, o.por);
         let Some(best) = group::best_group(&groups, &cand_scores, &rects) else {
@@ -247,8 +253,11 @@ impl Method for Clg {
             }
         }
         let chosen = &candidates[groups[best].clone()];
-        let (mut nodes, how) =
-            if o.refining { group::refine(page, &facts, p, chosen, &o.refine) } else { (chosen.to_vec(), Refined::Group) };
+        let (mut nodes, how) = if o.refining {
+            group::refine(page, &facts, p, chosen, &o.refine)
+        } else {
+            (chosen.to_vec(), Refined::Group)
+        };
         let reason = match how {
             Refined::Ancestor => "refined: common ancestor of the best group",
             Refined::DrilledDown => "refined: drilled down from a page-sized node",
@@ -288,11 +297,74 @@ pub struct RawSource;
 
 /// Tags with their own TAG_SCORE; the rest share one.
 pub const TAGS: &[&str] = &[
-    "html", "body", "div", "section", "article", "main", "header", "footer", "nav", "aside", "p", "span", "a", "ul",
-    "ol", "li", "dl", "dt", "dd", "table", "tbody", "thead", "tr", "td", "th", "h1", "h2", "h3", "h4", "h5", "h6",
-    "img", "figure", "figcaption", "form", "input", "button", "label", "select", "textarea", "strong", "b", "em", "i",
-    "blockquote", "pre", "code", "center", "font", "small", "time", "address", "picture", "iframe", "svg", "video",
-    "br", "hr", "sup", "sub", "u", "abbr", "cite", "q", "details", "summary", "caption", "noscript",
+    "html",
+    "body",
+    "div",
+    "section",
+    "article",
+    "main",
+    "header",
+    "footer",
+    "nav",
+    "aside",
+    "p",
+    "span",
+    "a",
+    "ul",
+    "ol",
+    "li",
+    "dl",
+    "dt",
+    "dd",
+    "table",
+    "tbody",
+    "thead",
+    "tr",
+    "td",
+    "th",
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "img",
+    "figure",
+    "figcaption",
+    "form",
+    "input",
+    "button",
+    "label",
+    "select",
+    "textarea",
+    "strong",
+    "b",
+    "em",
+    "i",
+    "blockquote",
+    "pre",
+    "code",
+    "center",
+    "font",
+    "small",
+    "time",
+    "address",
+    "picture",
+    "iframe",
+    "svg",
+    "video",
+    "br",
+    "hr",
+    "sup",
+    "sub",
+    "u",
+    "abbr",
+    "cite",
+    "q",
+    "details",
+    "summary",
+    "caption",
+    "noscript",
 ];
 
 /// The relative-value columns of [`RawSource`], then `tag` and `top`.
@@ -504,7 +576,11 @@ mod tests {
         );
         for v in Variant::ALL {
             let sel = MethodConfig::named(v.name()).unwrap().build().select(&doc);
-            assert!(sel.warnings[0].contains("not laid out") && sel.warnings[0].contains("used auto"), "{:?}", sel.warnings);
+            assert!(
+                sel.warnings[0].contains("not laid out") && sel.warnings[0].contains("used auto"),
+                "{:?}",
+                sel.warnings
+            );
             assert!(crate::output::text::render(&doc.page, &sel).contains("The article text"));
         }
     }
