@@ -253,7 +253,7 @@ impl Method for Clg {
             }
         }
         let chosen = &candidates[groups[best].clone()];
-        let (mut nodes, how) = if o.refining {
+        let (nodes, how) = if o.refining {
             group::refine(page, &facts, p, chosen, &o.refine)
         } else {
             (chosen.to_vec(), Refined::Group)
@@ -270,7 +270,6 @@ impl Method for Clg {
         if o.title_check {
             if let Some(h) = group::title_check(page, &facts, &nodes, o.title_gap) {
                 blocks.push(Block::new(h, p(h), "title check: heading above the selection"));
-                nodes.push(h);
             }
         }
         blocks.sort_by_key(|b| b.node);
