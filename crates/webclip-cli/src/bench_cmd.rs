@@ -33,7 +33,7 @@ pub fn run(args: BenchArgs) -> ExitCode {
         Ok(o) => o,
         Err(code) => return code,
     };
-    if args.layout || options.method.needs_layout() {
+    if args.layout || options.needs_layout() {
         options.read.layout = Some(args.layout_args.engine());
     }
     let (datasets, failed_dirs) = args.data.open();

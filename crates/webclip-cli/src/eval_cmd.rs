@@ -186,7 +186,7 @@ pub fn run(args: EvalArgs) -> ExitCode {
         Ok(o) => o,
         Err(code) => return code,
     };
-    if args.layout || options.method.needs_layout() {
+    if args.layout || options.needs_layout() {
         options.read.layout = Some(args.layout_args.engine());
     }
     if let Some(by) = args.group_by {

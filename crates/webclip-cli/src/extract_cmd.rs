@@ -9,7 +9,8 @@ use std::process::ExitCode;
 
 #[derive(Args)]
 pub struct ExtractArgs {
-    /// Pages to read: HTML files, gzip files (.gz), or - for standard input.
+    /// Pages to read: HTML files, gzip files (.gz), http(s) URLs (fetched), or - for standard
+    /// input.
     #[arg(value_name = "FILE", default_value = "-")]
     pub inputs: Vec<PathBuf>,
     /// Output format. With several inputs, text output puts a `==> FILE <==` line before
@@ -30,10 +31,30 @@ pub struct ExtractArgs {
     /// (implies --layout; one input page).
     #[arg(long, value_name = "FILE")]
     pub overlay: Option<PathBuf>,
+    /// Follow next-page links (Article Clipper §2.5) until the article has N pages: one
+    /// article with its parts in order. Needs a URL (an input URL, or --url for a saved first
+    /// page); the next pages are fetched.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=100))]
+    pub pages: u32,
+    /// follow: extract from the page's print-friendly version when it has one (fetched).
+    #[arg(long, value_enum, value_name = "WHAT", default_value_t = PrintLink::Ignore)]
+    pub print_link: PrintLink,
+    /// Seconds allowed for fetching one page, redirects included.
+    #[arg(long, value_name = "S", default_value_t = 15)]
+    pub fetch_timeout: u64,
+    /// Refuse loopback, private and link-local addresses when fetching (as `serve` does).
+    #[arg(long)]
+    pub public_only: bool,
     #[command(flatten)]
     pub method: MethodArgs,
     #[command(flatten, next_help_heading = "Layout")]
     pub layout_args: LayoutArgs,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum PrintLink {
+    Ignore,
+    Follow,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -82,24 +103,27 @@ pub fn run(args: ExtractArgs) -> ExitCode {
         eprintln!("webclip: --overlay takes one input page");
         return ExitCode::from(2);
     }
-    if args.layout || args.overlay.is_some() || options.method.needs_layout() {
+    if args.layout || args.overlay.is_some() || options.needs_layout() {
         options.read.layout = Some(args.layout_args.engine());
     }
+    let fetcher = Fetcher::new(&args);
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let (mut failed, mut empty) = (0, 0);
     let many = args.inputs.len() > 1;
     for path in &args.inputs {
         let name = if path.as_os_str() == "-" { "<stdin>".to_string() } else { path.display().to_string() };
-        if name.starts_with("http://") || name.starts_with("https://") {
-            eprintln!(
-                "webclip: {name}: fetching URLs is not built in yet; save the page, or pipe it in: \
-                 curl -sL '{name}' | webclip extract - --url '{name}'"
-            );
-            failed += 1;
-            continue;
-        }
-        let result = read_input(path, args.max_bytes).and_then(|bytes| webclip::extract(&bytes, &options));
+        let result = if name.starts_with("http://") || name.starts_with("https://") {
+            fetcher.get(&name).map_err(webclip::Error::Option).and_then(|page| {
+                let mut o = options.clone();
+                o.read.url = Some(page.url);
+                o.read.charset = o.read.charset.or(page.charset);
+                webclip::extract(&page.bytes, &o)
+            })
+        } else {
+            read_input(path, args.max_bytes).and_then(|bytes| webclip::extract(&bytes, &options))
+        };
+        let result = result.map(|a| whole_article(a, &args, &options, &fetcher));
         let article = match result {
             Ok(ex) => ex,
             Err(e) => {
@@ -147,6 +171,66 @@ pub fn run(args: ExtractArgs) -> ExitCode {
     } else {
         ExitCode::SUCCESS
     }
+}
+
+/// Fetches pages for `extract URL`, the print version and next pages, with the service's
+/// fetcher (redirects bounded and checked, size limit, timeout, charset from the header).
+struct Fetcher {
+    runtime: Option<tokio::runtime::Runtime>,
+    config: webclip_serve::fetch::FetchConfig,
+}
+
+impl Fetcher {
+    fn new(args: &ExtractArgs) -> Fetcher {
+        let config = webclip_serve::fetch::FetchConfig {
+            allow_private: !args.public_only,
+            max_bytes: usize::try_from(args.max_bytes).unwrap_or(usize::MAX),
+            timeout: std::time::Duration::from_secs(args.fetch_timeout),
+            ..Default::default()
+        };
+        let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().ok();
+        Fetcher { runtime, config }
+    }
+
+    fn get(&self, url: &str) -> Result<webclip::site::FetchedPage, String> {
+        let rt = self.runtime.as_ref().ok_or("fetching: no async runtime could be started")?;
+        let page = rt.block_on(webclip_serve::fetch::fetch(url, &self.config)).map_err(|e| format!("fetching: {e}"))?;
+        Ok(webclip::site::FetchedPage { bytes: page.bytes, charset: page.charset, url: page.url })
+    }
+}
+
+/// The print version instead of the page (--print-link follow), then the next pages
+/// (--pages N).
+fn whole_article(article: webclip::Article, args: &ExtractArgs, options: &webclip::Options, fetcher: &Fetcher) -> webclip::Article {
+    let mut article = article;
+    let absolute = |u: &str| u.starts_with("http://") || u.starts_with("https://");
+    if args.print_link == PrintLink::Follow {
+        if let Some(print) = article.links.print.clone().filter(|u| absolute(u)) {
+            let printed = fetcher.get(&print).and_then(|page| {
+                let mut o = options.clone();
+                o.read.url = Some(page.url);
+                o.read.charset = o.read.charset.clone().or(page.charset);
+                webclip::extract(&page.bytes, &o).map_err(|e| e.to_string())
+            });
+            match printed {
+                Ok(mut p) if !p.is_empty() => {
+                    p.provenance.warnings.push(format!("extracted from the print version {print}"));
+                    p.links.print = Some(print);
+                    article = p;
+                }
+                Ok(_) => article.provenance.warnings.push(format!("print version {print} had no content; kept the page")),
+                Err(e) => article.provenance.warnings.push(format!("print version {print}: {e}")),
+            }
+        }
+    }
+    if args.pages > 1 {
+        if article.document().url.is_none() {
+            article.provenance.warnings.push("--pages: the page has no URL (give --url) to follow next pages from".into());
+        } else {
+            webclip::site::follow_pages(&mut article, options, args.pages as usize, |u| fetcher.get(u));
+        }
+    }
+    article
 }
 
 /// Writes the overlay picture of one article; its page must have been laid out.

@@ -40,7 +40,7 @@ fn settings(url: Option<String>, format: &str, method: &str, options: &str) -> P
         serde_json::from_str(options).map_err(|e| OptionError::new_err(format!("options: {e}")))?;
     let mut options = Options::from_named(method, &given).map_err(|e| OptionError::new_err(e.to_string()))?;
     options.read.url = url;
-    if options.method.needs_layout() {
+    if options.needs_layout() {
         options.read.layout = Some(std::sync::Arc::new(webclip_layout::Engine { settings: Default::default() }));
     }
     Ok(Settings { options, format })

@@ -373,7 +373,7 @@ enum Output {
 /// Fetches when asked, then extracts on the blocking pool within the limits.
 async fn run(state: Shared, mut job: Job, output: Output) -> Result<Response, ApiError> {
     let deadline = Instant::now() + state.config.timeout;
-    if output == Output::Overlay || job.options.method.needs_layout() {
+    if output == Output::Overlay || job.options.needs_layout() {
         match &state.config.layout {
             Some(engine) => job.options.read.layout = Some(engine.clone()),
             None if output == Output::Overlay => {

@@ -4,7 +4,7 @@
 use crate::article::{Article, Format};
 use crate::document::{ms_since, Document, ReadOptions};
 use crate::error::Result;
-use crate::methods::MethodConfig;
+use crate::methods::{clipper, MethodConfig};
 use crate::output::walk::ContentOptions;
 use crate::visual::LayoutEngine;
 use std::sync::Arc;
@@ -22,6 +22,32 @@ pub struct Options {
     /// Comment sections: `Some(false)` leaves them out, `Some(true)` adds them, `None` keeps
     /// what the method chose (`auto` leaves them out).
     pub comments: Option<bool>,
+    /// Where the article's title comes from.
+    pub title_source: TitleSource,
+}
+
+/// Where the article's title comes from.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum TitleSource {
+    /// The method's own title when it finds one (`clipper`), else the metadata's.
+    #[default]
+    Method,
+    /// The page's metadata (`h1` matching `<title>`, JSON-LD, Open Graph, `<title>`).
+    Metadata,
+    /// Article Clipper's title (§2.3) on the laid-out page, around the method's body; the
+    /// metadata's when it finds none.
+    Clipper,
+}
+
+impl TitleSource {
+    pub fn parse(name: &str) -> crate::Result<TitleSource> {
+        match name {
+            "method" => Ok(TitleSource::Method),
+            "metadata" => Ok(TitleSource::Metadata),
+            "clipper" => Ok(TitleSource::Clipper),
+            s => Err(crate::Error::Option(format!("title source {s:?}: expected method, metadata or clipper"))),
+        }
+    }
 }
 
 impl Options {
@@ -31,23 +57,26 @@ impl Options {
     }
 
     /// The method as configured, with the comment choice passed to a method that makes it
-    /// while scoring (`auto`).
+    /// while scoring (`auto`) and the caption choice to one that finds captions (`clipper`).
     pub fn method_config(&self) -> MethodConfig {
-        fn with_comments(m: &MethodConfig, include: bool) -> MethodConfig {
+        fn adjusted(m: &MethodConfig, comments: bool, captions: bool) -> MethodConfig {
             match m {
                 MethodConfig::Auto { options, model } => MethodConfig::Auto {
-                    options: crate::methods::auto::AutoOptions { comments: include, ..*options },
+                    options: crate::methods::auto::AutoOptions { comments, ..*options },
                     model: model.clone(),
                 },
                 MethodConfig::Forest { wrapper, relaxed, fallback } => MethodConfig::Forest {
                     wrapper: wrapper.clone(),
                     relaxed: *relaxed,
-                    fallback: Box::new(with_comments(fallback, include)),
+                    fallback: Box::new(adjusted(fallback, comments, captions)),
                 },
+                MethodConfig::Clipper(o) => {
+                    MethodConfig::Clipper(crate::methods::clipper::ClipperOptions { keep_captions: captions, ..*o })
+                }
                 m => m.clone(),
             }
         }
-        with_comments(&self.method, self.comments.unwrap_or(false))
+        adjusted(&self.method, self.comments.unwrap_or(false), self.content.captions)
     }
 
     /// Options from a method name and named settings, as the Python package and the HTTP
@@ -72,6 +101,10 @@ impl Options {
                 "formatting" => options.content.formatting = flag(k, v)?,
                 "captions" => options.content.captions = flag(k, v)?,
                 "comments" => options.comments = Some(flag(k, v)?),
+                "title_source" => {
+                    let name = v.as_str().ok_or_else(|| Error::Option("option title_source: expected a name".into()))?;
+                    options.title_source = TitleSource::parse(name)?;
+                }
                 "charset" => {
                     let label = v.as_str().ok_or_else(|| Error::Option("option charset: expected a label".into()))?;
                     options.read.charset = Some(label.to_string());
@@ -100,6 +133,11 @@ impl Options {
         }
         options.method = config;
         Ok(options)
+    }
+
+    /// True when the page must be laid out first (the method or the title source needs it).
+    pub fn needs_layout(&self) -> bool {
+        self.method.needs_layout() || self.title_source == TitleSource::Clipper
     }
 
     /// Sets the layout engine.
@@ -132,8 +170,25 @@ pub fn extract_document(mut doc: Document, options: &Options) -> Article {
     // Language detection needs a sample, not the whole text.
     let body = crate::output::render_selection(&doc.page, &selection, &ContentOptions::default(), Format::Text);
     let sample: String = body.chars().take(4000).collect();
-    let metadata = crate::article::metadata::extract(&doc, Some(&sample));
+    let mut metadata = crate::article::metadata::extract(&doc, Some(&sample));
+    let found = match (options.title_source, selection.roles.as_ref()) {
+        (TitleSource::Metadata, _) => None,
+        (_, Some(roles)) => roles.title.clone(),
+        (TitleSource::Clipper, None) => clipper::title_around(&doc, &selection),
+        (TitleSource::Method, None) => None,
+    };
+    {
+        if let Some(t) = found {
+            metadata.title = Some(t.text);
+            metadata.title_source = Some("clipper".into());
+        }
+    }
+    let links = clipper::links::print_link(&doc);
     let mut article = Article::assemble(doc, selection, metadata, options.content);
+    article.links.print = links.as_ref().and_then(|l| l.url.clone());
+    article.links.print_by_script = links.is_some_and(|l| l.url.is_none());
+    let images: Vec<_> = article.figures.iter().map(|f| f.node).collect();
+    article.links.next = clipper::links::next_page(article.document(), &images, &Default::default()).map(|l| l.url);
     article.provenance.timings.article = ms_since(t);
     article.parts[0].document.timings = article.provenance.timings;
     article

@@ -44,7 +44,7 @@ pub mod visual;
 pub use article::{Article, Figure, Format, Links};
 pub use document::{Document, ReadOptions, Timings};
 pub use error::{Error, Result};
-pub use extract::{extract, extract_document, Options};
+pub use extract::{extract, extract_document, Options, TitleSource};
 pub use methods::{Method, MethodConfig};
 pub use output::walk::ContentOptions;
 pub use selection::{Block, Selection};

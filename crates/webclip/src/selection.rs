@@ -50,6 +50,36 @@ pub struct Selection {
     /// Intermediate nodes worth showing (see [`Mark`]); empty for most methods.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub marks: Vec<Mark>,
+    /// The title and figures a method recognised (Article Clipper); `None` for the others.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub roles: Option<Roles>,
+}
+
+/// Parts of an article a method recognised besides the body.
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct Roles {
+    pub title: Option<TitleRole>,
+    pub figures: Vec<FigureRole>,
+}
+
+/// The title: a text segment (leaf index) and its score.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct TitleRole {
+    pub segment: usize,
+    pub text: String,
+    pub score: f64,
+}
+
+/// An informative image and its caption.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct FigureRole {
+    pub image: NodeId,
+    pub caption: Option<String>,
+    /// The caption's text segments (leaf indexes).
+    pub caption_segments: Vec<usize>,
+    /// How the caption was found: `frame`, `below`, `right`, or `none`.
+    pub layout: &'static str,
+    pub rect: Option<crate::visual::Rect>,
 }
 
 impl Selection {
@@ -62,6 +92,7 @@ impl Selection {
             relevance_order: false,
             warnings: Vec::new(),
             marks: Vec::new(),
+            roles: None,
         }
     }
 }

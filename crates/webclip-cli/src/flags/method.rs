@@ -9,8 +9,9 @@ use webclip::methods::auto::{AutoOptions, Favor, Grow};
 use webclip::methods::boosted::FeatureSet;
 use webclip::methods::clg::group::RefineOptions;
 use webclip::methods::clg::{ClgModel, ClgOptions, Variant};
+use webclip::methods::clipper::ClipperOptions;
 use webclip::methods::cnr::{CnrOptions, TopNodes};
-use webclip::{ContentOptions, MethodConfig, Options, ReadOptions};
+use webclip::{ContentOptions, MethodConfig, Options, ReadOptions, TitleSource};
 
 /// Options shared by every command that extracts.
 #[derive(Args, Clone)]
@@ -19,7 +20,8 @@ pub struct MethodArgs {
     /// region), cnr, boosted (the paper's features), boosted-plus (extended features), clg
     /// (rendered layout; lays the page out itself) and its baselines clg-lr, clg-lr-a,
     /// clg-svm, clg-svm-a, clg-plus (CLG that also sees the boosted-plus leaf scores), mss
-    /// (maximum subsequence over leaf scores); with
+    /// (maximum subsequence over leaf scores), clipper (Article Clipper: body, title, figures
+    /// with captions; lays the page out itself) and clipper-plus; with
     /// `eval --group-by`, also the multi-page forest, coverage, sigfeed and description.
     #[arg(long, default_value = "auto", value_parser = parse_method)]
     pub method: MethodChoice,
@@ -35,6 +37,8 @@ pub struct MethodArgs {
     pub cnr: CnrArgs,
     #[command(flatten, next_help_heading = "clg and its baselines (clg-lr, clg-lr-a, clg-svm, clg-svm-a)")]
     pub clg: ClgArgs,
+    #[command(flatten, next_help_heading = "clipper, clipper-plus (Article Clipper)")]
+    pub clipper: ClipperArgs,
     #[command(flatten, next_help_heading = "FOREST site wrappers")]
     pub forest: WrapperArgs,
 }
@@ -67,6 +71,10 @@ pub struct ContentArgs {
     /// Include links (markdown and HTML output).
     #[arg(long)]
     pub links: bool,
+    /// Leave out the article's figures (images tied to the article, with their captions),
+    /// which markdown and HTML output show by default.
+    #[arg(long)]
+    pub no_figures: bool,
     /// Drop bold and italics (markdown and HTML output).
     #[arg(long)]
     pub no_formatting: bool,
@@ -187,6 +195,37 @@ pub struct ClgArgs {
     /// Skip the title check after refining.
     #[arg(long)]
     pub no_title_check: bool,
+}
+
+/// Article Clipper's options (the paper's values as defaults).
+#[derive(Args, Clone)]
+pub struct ClipperArgs {
+    /// Where the title comes from: method (clipper's own title for clipper, else the
+    /// metadata's), metadata, or clipper (the title score of Article Clipper §2.3 around any
+    /// method's body; the page is laid out).
+    #[arg(long, value_name = "SOURCE", default_value = "method", value_parser = ["method", "metadata", "clipper"])]
+    pub title_source: String,
+    /// Skip a refinement of the maximum subsequence: font, overlap, align, frames
+    /// (comma-separated).
+    #[arg(long, value_name = "WHICH", value_delimiter = ',', value_parser = ["font", "overlap", "align", "frames"])]
+    pub no_refine_clipper: Vec<String>,
+    /// Least share of a segment's width inside the body column (horizontal-overlap refinement).
+    #[arg(long, value_name = "R", default_value_t = ClipperOptions::default().min_overlap)]
+    pub clipper_min_overlap: f32,
+    /// Title score Q = (m + λ)·β^(7−h)·(0.1 + α)^ω·f: λ, β, ω comma-separated.
+    #[arg(long, value_name = "L,B,W", value_parser = parse_title_params)]
+    pub title_params: Option<(f64, f64, f64)>,
+    /// Images smaller than this in width or height (CSS px) are not figures.
+    #[arg(long, value_name = "PX", default_value_t = ClipperOptions::default().min_image)]
+    pub min_image: f32,
+}
+
+fn parse_title_params(s: &str) -> Result<(f64, f64, f64), String> {
+    let v: Vec<f64> = s.split(',').map(|x| x.trim().parse::<f64>().map_err(|e| format!("{x:?}: {e}"))).collect::<Result<_, _>>()?;
+    match v[..] {
+        [l, b, w] => Ok((l, b, w)),
+        _ => Err(format!("{s:?}: expected λ,β,ω")),
+    }
 }
 
 fn parse_refine(s: &str) -> Result<RefineOptions, String> {
@@ -350,6 +389,25 @@ impl MethodArgs {
                 }
             }
             "mss" => MethodConfig::Mss,
+            name @ ("clipper" | "clipper-plus") => {
+                let c = &self.clipper;
+                let off = |w: &str| c.no_refine_clipper.iter().any(|x| x == w);
+                let d = ClipperOptions::default();
+                let (lambda, beta, omega) = c.title_params.unwrap_or((d.lambda, d.beta, d.omega));
+                MethodConfig::Clipper(ClipperOptions {
+                    refine_font: !off("font"),
+                    refine_overlap: !off("overlap"),
+                    refine_align: !off("align"),
+                    refine_frames: !off("frames"),
+                    min_overlap: c.clipper_min_overlap,
+                    lambda,
+                    beta,
+                    omega,
+                    min_image: c.min_image,
+                    extended: name == "clipper-plus",
+                    ..d
+                })
+            }
             "boosted" | "boosted-plus" => MethodConfig::Boosted {
                 features: if self.page_method() == "boosted" { FeatureSet::Paper } else { FeatureSet::Extended },
                 model,
@@ -400,8 +458,10 @@ impl MethodArgs {
                 links: c.links,
                 formatting: !c.no_formatting,
                 captions: on(c.captions, matches!(a.favor, FavorArg::Recall)),
+                figures: !c.no_figures,
             },
             comments: c.comments.map(|c| c == OnOff::On),
+            title_source: TitleSource::parse(&self.clipper.title_source).map_err(|e| e.to_string())?,
         })
     }
 }

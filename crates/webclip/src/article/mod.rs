@@ -20,9 +20,15 @@ use serde::Serialize;
 /// An image of the article with its caption.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Figure {
+    /// The `img` element, in the document of part `part`.
+    #[serde(skip)]
+    pub node: NodeId,
+    #[serde(skip)]
+    pub part: usize,
     pub src: String,
     pub alt: String,
-    /// The `figcaption` of the `figure` the image is in, if any.
+    /// The caption: found by layout (Article Clipper §2.4) for `clipper`, else the
+    /// `figcaption` of the `figure` the image is in.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub caption: Option<String>,
     /// The image's box when the page was laid out (CSS px).
@@ -37,6 +43,9 @@ pub struct Links {
     pub canonical: Option<String>,
     /// The printer-friendly version (Article Clipper §2.1), when found.
     pub print: Option<String>,
+    /// The page has a print control that prints by script (no print-friendly URL).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub print_by_script: bool,
     /// The next page of a multi-page article (Article Clipper §2.5), when found.
     pub next: Option<String>,
 }
@@ -115,7 +124,10 @@ impl Article {
             warnings,
             timings: document.timings,
         };
-        let figures = figures(&document, &selection);
+        let figures = match &selection.roles {
+            Some(roles) => role_figures(&document, &roles.figures),
+            None => figures(&document, &selection),
+        };
         let links = Links { canonical: metadata.canonical_url.clone(), ..Default::default() };
         Article { metadata, parts: vec![Part { document, selection }], figures, links, provenance, content }
     }
@@ -142,7 +154,15 @@ impl Article {
 
     /// Appends the next page of a multi-page article; its figures follow the earlier ones.
     pub fn push_part(&mut self, document: Document, selection: Selection) {
-        self.figures.extend(figures(&document, &selection));
+        let part = self.parts.len();
+        self.figures.extend(
+            match &selection.roles {
+                Some(roles) => role_figures(&document, &roles.figures),
+                None => figures(&document, &selection),
+            }
+            .into_iter()
+            .map(|f| Figure { part, ..f }),
+        );
         self.provenance.warnings.extend(document.warnings.iter().cloned());
         self.provenance.warnings.extend(selection.warnings.iter().cloned());
         self.parts.push(Part { document, selection });
@@ -158,12 +178,17 @@ impl Article {
         let parts: Vec<String> = self
             .parts
             .iter()
-            .map(|p| {
-                let out = crate::output::render_selection(&p.document.page, &p.selection, &self.content, format);
+            .enumerate()
+            .map(|(k, p)| {
+                let figures: Vec<crate::output::walk::FigureRef> =
+                    self.figures.iter().filter(|f| f.part == k).map(|f| (f.node, f.caption.as_deref())).collect();
+                let render = |content: &ContentOptions| {
+                    crate::output::render_with_figures(&p.document.page, &p.selection, content, format, &figures)
+                };
+                let out = render(&self.content);
                 if out.trim().is_empty() && !self.content.captions && !p.selection.is_empty() {
                     // All the selection holds is captions: they are the content.
-                    let content = ContentOptions { captions: true, ..self.content };
-                    crate::output::render_selection(&p.document.page, &p.selection, &content, format)
+                    render(&ContentOptions { captions: true, ..self.content })
                 } else {
                     out
                 }
@@ -200,10 +225,31 @@ fn figures(doc: &Document, selection: &Selection) -> Vec<Figure> {
         .filter_map(|i| {
             let src = page.attr(i, "src").filter(|s| !s.trim().is_empty())?.trim().to_string();
             Some(Figure {
+                node: i,
+                part: 0,
                 src,
                 alt: page.attr(i, "alt").unwrap_or("").trim().to_string(),
                 caption: caption(page, i),
                 rect: doc.visual.as_ref().and_then(|v| v.node(i).rect),
+            })
+        })
+        .collect()
+}
+
+/// The figures a method recognised, with the captions it found.
+fn role_figures(doc: &Document, roles: &[crate::selection::FigureRole]) -> Vec<Figure> {
+    let page = &doc.page;
+    roles
+        .iter()
+        .filter_map(|f| {
+            let src = page.attr(f.image, "src").or_else(|| page.attr(f.image, "data-src"))?.trim();
+            (!src.is_empty()).then(|| Figure {
+                node: f.image,
+                part: 0,
+                src: src.to_string(),
+                alt: page.attr(f.image, "alt").unwrap_or("").trim().to_string(),
+                caption: f.caption.clone(),
+                rect: f.rect,
             })
         })
         .collect()

@@ -7,6 +7,7 @@
 pub mod auto;
 pub mod boosted;
 pub mod clg;
+pub mod clipper;
 pub mod cnr;
 pub mod forest;
 pub mod mss;
@@ -17,6 +18,7 @@ use crate::selection::Selection;
 use auto::{Auto, AutoOptions};
 use boosted::{default_model, Boosted, FeatureSet};
 use clg::{Clg, ClgModel, ClgOptions};
+use clipper::{Clipper, ClipperOptions};
 use cnr::{Cnr, CnrOptions};
 use forest::{Forest, Wrapper};
 use std::sync::Arc;
@@ -47,6 +49,10 @@ pub enum MethodConfig {
     /// Maximum subsequence segmentation over the paper-feature leaf classifier (CLG's MSS
     /// baseline).
     Mss,
+    /// Article Clipper (Fan et al.): maximum scoring subsequence of segments with visual
+    /// refinement, title, figures with captions (`clipper`; `clipper-plus` scores segments
+    /// with the extended-feature classifier).
+    Clipper(ClipperOptions),
     /// A FOREST site wrapper; pages it does not match go to `fallback`, with a warning.
     Forest { wrapper: Arc<Wrapper>, relaxed: bool, fallback: Box<MethodConfig> },
 }
@@ -72,6 +78,8 @@ impl MethodConfig {
         "clg-svm-a",
         "clg-plus",
         "mss",
+        "clipper",
+        "clipper-plus",
     ];
 
     /// A method by name with its default options.
@@ -82,6 +90,8 @@ impl MethodConfig {
             "boosted" => MethodConfig::Boosted { features: FeatureSet::Paper, model: None, threshold: None },
             "boosted-plus" => MethodConfig::Boosted { features: FeatureSet::Extended, model: None, threshold: None },
             "mss" => MethodConfig::Mss,
+            "clipper" => MethodConfig::Clipper(ClipperOptions::default()),
+            "clipper-plus" => MethodConfig::Clipper(ClipperOptions { extended: true, ..Default::default() }),
             other => {
                 let variant = clg::Variant::parse(other)?;
                 MethodConfig::Clg { options: ClgOptions { variant, ..Default::default() }, model: None }
@@ -98,6 +108,8 @@ impl MethodConfig {
             MethodConfig::Boosted { .. } => "boosted-plus",
             MethodConfig::Clg { options, .. } => options.variant.name(),
             MethodConfig::Mss => "mss",
+            MethodConfig::Clipper(o) if o.extended => "clipper-plus",
+            MethodConfig::Clipper(_) => "clipper",
             MethodConfig::Forest { .. } => "forest",
         }
     }
@@ -106,7 +118,7 @@ impl MethodConfig {
     pub fn needs_layout(&self) -> bool {
         match self {
             MethodConfig::Forest { fallback, .. } => fallback.needs_layout(),
-            MethodConfig::Clg { .. } => true,
+            MethodConfig::Clg { .. } | MethodConfig::Clipper(_) => true,
             _ => false,
         }
     }
@@ -136,6 +148,9 @@ impl MethodConfig {
                 Some(model.clone().unwrap_or_else(|| default_model(*features)))
             }
             MethodConfig::Mss => Some(default_model(FeatureSet::Paper)),
+            MethodConfig::Clipper(o) => {
+                Some(default_model(if o.extended { FeatureSet::Extended } else { FeatureSet::Paper }))
+            }
             MethodConfig::Cnr(_) | MethodConfig::Clg { .. } => None,
             MethodConfig::Forest { fallback, .. } => fallback.model(),
         }
@@ -161,6 +176,10 @@ impl MethodConfig {
             MethodConfig::Mss => {
                 Box::new(mss::Mss { classifier: Boosted { model: default_model(FeatureSet::Paper), threshold: None } })
             }
+            MethodConfig::Clipper(options) => Box::new(Clipper {
+                classifier: Boosted { model: self.model().unwrap_or_else(|| default_model(FeatureSet::Paper)), threshold: None },
+                options: *options,
+            }),
             MethodConfig::Forest { wrapper, relaxed, fallback } => Box::new(WithFallback {
                 first: Forest { wrapper: wrapper.clone(), relaxed: *relaxed },
                 what: format!("the wrapper {}", wrapper.xpath),

@@ -1,15 +1,15 @@
 //! Clean HTML: only the selected content, in a small set of structural tags, with no
 //! scripts, styles, classes or event attributes; `href` and `src` only with safe schemes.
 
-use super::walk::{walk, ContentOptions, Writer};
+use super::walk::{walk, ContentOptions, FigureRef, Writer};
 use crate::dom::{is_inline_tag, NodeId, Page};
 use crate::selection::Selection;
 use html5ever::local_name;
 
 /// Renders the selection as an HTML fragment wrapped in `<article>`.
-pub fn render(page: &Page, selection: &Selection, opts: &ContentOptions) -> String {
+pub fn render(page: &Page, selection: &Selection, opts: &ContentOptions, figures: &[FigureRef]) -> String {
     let mut w = HtmlWriter { opts: *opts, out: String::from("<article>"), stack: Vec::new() };
-    walk(page, selection, opts, &mut w);
+    walk(page, selection, opts, figures, &mut w);
     w.out.push_str("</article>");
     w.out
 }
@@ -120,10 +120,14 @@ impl Writer for HtmlWriter {
         self.out.push_str(&escape(text));
     }
 
-    fn image(&mut self, page: &Page, id: NodeId) {
+    fn image(&mut self, page: &Page, id: NodeId, caption: Option<&str>) {
         if let Some(src) = page.attr(id, "src").or_else(|| page.attr(id, "data-src")).filter(|s| safe_url(s)) {
             let alt = page.attr(id, "alt").unwrap_or("");
-            self.out.push_str(&format!("<img src=\"{}\" alt=\"{}\">", escape(src.trim()), escape(alt)));
+            let img = format!("<img src=\"{}\" alt=\"{}\">", escape(src.trim()), escape(alt));
+            match caption {
+                Some(c) => self.out.push_str(&format!("<figure>{img}<figcaption>{}</figcaption></figure>", escape(c))),
+                None => self.out.push_str(&img),
+            }
         }
     }
 }
@@ -143,7 +147,7 @@ mod tests {
             blocks: vec![Block::new(page.body().unwrap(), 1.0, "")],
             ..Selection::new("t", Default::default())
         };
-        let html = render(&page, &sel, &ContentOptions { links: true, images: true, ..Default::default() });
+        let html = render(&page, &sel, &ContentOptions { links: true, images: true, ..Default::default() }, &[]);
         assert_eq!(
             html,
             "<article><div><h2>T</h2><p>a &amp; <strong>b</strong> x <a href=\"/ok\">ok</a>s</p><img src=\"/c.png\" alt=\"&quot;q&quot;\"></div></article>"

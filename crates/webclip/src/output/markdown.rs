@@ -1,15 +1,15 @@
 //! Markdown: headings, paragraphs, nested lists, tables (GitHub pipe tables), fenced code,
 //! block quotes, emphasis, links and images (when asked for).
 
-use super::walk::{walk, ContentOptions, Writer};
+use super::walk::{walk, ContentOptions, FigureRef, Writer};
 use crate::dom::{is_inline_tag, normalize_ws, NodeId, Page};
 use crate::selection::Selection;
 use html5ever::local_name;
 
 /// Renders the selection as markdown.
-pub fn render(page: &Page, selection: &Selection, opts: &ContentOptions) -> String {
+pub fn render(page: &Page, selection: &Selection, opts: &ContentOptions, figures: &[FigureRef]) -> String {
     let mut w = MdWriter { opts: *opts, ..Default::default() };
-    walk(page, selection, opts, &mut w);
+    walk(page, selection, opts, figures, &mut w);
     w.finish()
 }
 
@@ -313,7 +313,7 @@ impl Writer for MdWriter {
         }
     }
 
-    fn image(&mut self, page: &Page, id: NodeId) {
+    fn image(&mut self, page: &Page, id: NodeId, caption: Option<&str>) {
         let Some(src) = page.attr(id, "src").or_else(|| page.attr(id, "data-src")).filter(|s| super::html::safe_url(s))
         else {
             return;
@@ -322,6 +322,10 @@ impl Writer for MdWriter {
         let s = format!("![{}]({})", alt.replace(['[', ']'], ""), src.trim());
         self.block_break(1);
         self.write(&s);
+        if let Some(c) = caption.map(normalize_ws).filter(|c| !c.is_empty()) {
+            self.block_break(1);
+            self.write(&format!("*{}*", c.replace('*', "\\*")));
+        }
         self.block_break(1);
     }
 }
@@ -337,7 +341,7 @@ mod tests {
             blocks: vec![Block::new(page.body().unwrap(), 1.0, "")],
             ..Selection::new("t", Default::default())
         };
-        render(&page, &sel, &opts)
+        render(&page, &sel, &opts, &[])
     }
 
     #[test]

@@ -16,10 +16,22 @@ use walk::ContentOptions;
 
 /// One page's selection in a format (an article renders each of its parts with this).
 pub fn render_selection(page: &Page, selection: &Selection, content: &ContentOptions, format: Format) -> String {
+    render_with_figures(page, selection, content, format, &[])
+}
+
+/// As [`render_selection`], with the article's figures shown (markdown and HTML) with their
+/// captions.
+pub fn render_with_figures(
+    page: &Page,
+    selection: &Selection,
+    content: &ContentOptions,
+    format: Format,
+    figures: &[walk::FigureRef],
+) -> String {
     match format {
         Format::Text => text::render_with(page, selection, content),
-        Format::Markdown => markdown::render(page, selection, content),
-        Format::Html => html::render(page, selection, content),
+        Format::Markdown => markdown::render(page, selection, content, figures),
+        Format::Html => html::render(page, selection, content, figures),
     }
 }
 

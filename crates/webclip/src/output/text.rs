@@ -15,7 +15,7 @@ pub fn render(page: &Page, selection: &Selection) -> String {
 /// Renders with content options (tables on or off; images are not text).
 pub fn render_with(page: &Page, selection: &Selection, opts: &ContentOptions) -> String {
     let mut w = TextWriter::default();
-    walk(page, selection, opts, &mut w);
+    walk(page, selection, opts, &[], &mut w);
     w.finish()
 }
 
@@ -121,7 +121,7 @@ impl Writer for TextWriter {
         }
     }
 
-    fn image(&mut self, _page: &Page, _id: NodeId) {}
+    fn image(&mut self, _page: &Page, _id: NodeId, _caption: Option<&str>) {}
 }
 
 #[cfg(test)]

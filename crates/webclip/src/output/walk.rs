@@ -26,11 +26,14 @@ pub struct ContentOptions {
     /// marked by class names (`caption`, `credit`) were measured too: −0.30 held-out macro.
     /// A selection that is nothing but captions keeps them (never an empty output).
     pub captions: bool,
+    /// The article's figures (images the method or the markup ties to the article) with
+    /// their captions, in markdown and HTML; other images need `images`.
+    pub figures: bool,
 }
 
 impl Default for ContentOptions {
     fn default() -> Self {
-        ContentOptions { tables: true, images: false, links: false, formatting: true, captions: false }
+        ContentOptions { tables: true, images: false, links: false, formatting: true, captions: false, figures: true }
     }
 }
 
@@ -40,8 +43,9 @@ pub trait Writer {
     fn close(&mut self, page: &Page, id: NodeId);
     /// A text node's text; `pre` inside `pre` (whitespace is significant).
     fn text(&mut self, text: &str, pre: bool);
-    /// A kept `img` (only with `ContentOptions::images`).
-    fn image(&mut self, page: &Page, id: NodeId);
+    /// A kept `img` (with `ContentOptions::images`), or a figure with its caption (with
+    /// `ContentOptions::figures`).
+    fn image(&mut self, page: &Page, id: NodeId, caption: Option<&str>);
 }
 
 /// Marks the nodes the selection keeps: `keep[id]` for kept nodes, and `live[id]` for
@@ -83,20 +87,41 @@ pub fn kept(page: &Page, selection: &Selection) -> (Vec<bool>, Vec<bool>) {
 }
 
 /// Walks the selection in document order (or block by block for relevance-ordered ones).
-pub fn walk(page: &Page, selection: &Selection, opts: &ContentOptions, w: &mut dyn Writer) {
-    let (keep, live) = kept(page, selection);
+/// A figure to show: the image and its caption.
+pub type FigureRef<'a> = (NodeId, Option<&'a str>);
+
+pub fn walk(page: &Page, selection: &Selection, opts: &ContentOptions, figures: &[FigureRef], w: &mut dyn Writer) {
+    let (mut keep, mut live) = kept(page, selection);
+    let figures = if opts.figures { figures } else { &[] };
+    // A figure is shown where it stands even when the method kept only the text around it.
+    for &(img, _) in figures {
+        keep[img as usize] = true;
+        let mut a = img;
+        while a != crate::dom::NONE && !live[a as usize] {
+            live[a as usize] = true;
+            a = page.node(a).parent;
+        }
+    }
     if selection.relevance_order {
         for b in &selection.blocks {
             let one = Selection { blocks: vec![b.clone()], relevance_order: false, ..selection.clone() };
             let (k, l) = kept(page, &one);
-            walk_range(page, b.node, &k, &l, opts, w);
+            walk_range(page, b.node, &k, &l, opts, figures, w);
         }
     } else {
-        walk_range(page, 0, &keep, &live, opts, w);
+        walk_range(page, 0, &keep, &live, opts, figures, w);
     }
 }
 
-fn walk_range(page: &Page, root: NodeId, keep: &[bool], live: &[bool], opts: &ContentOptions, w: &mut dyn Writer) {
+fn walk_range(
+    page: &Page,
+    root: NodeId,
+    keep: &[bool],
+    live: &[bool],
+    opts: &ContentOptions,
+    figures: &[FigureRef],
+    w: &mut dyn Writer,
+) {
     let mut open: Vec<NodeId> = Vec::new();
     let end = page.end(root);
     let mut i = root;
@@ -128,8 +153,10 @@ fn walk_range(page: &Page, root: NodeId, keep: &[bool], live: &[bool], opts: &Co
                 }
             }
             NodeKind::Element if *page.tag(i) == local_name!("img") => {
-                if opts.images && keep[i as usize] {
-                    w.image(page, i);
+                let figure = figures.iter().find(|f| f.0 == i);
+                if keep[i as usize] && (opts.images || figure.is_some()) {
+                    // A caption kept in the body is not repeated under its image.
+                    w.image(page, i, figure.and_then(|f| f.1).filter(|_| !opts.captions));
                 }
             }
             NodeKind::Element if *page.tag(i) == local_name!("br") => {

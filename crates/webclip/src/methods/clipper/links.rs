@@ -1,0 +1,416 @@
+//! Print links (Article Clipper §2.1) and next-page links (§2.5). The library only finds the
+//! links; fetching the print version or the next page, and the last, precision stage of
+//! next-page detection (compare title and body of the fetched page, [`same_article`]), are
+//! done by whoever fetches.
+//!
+//! **Print link.** A link (or button) is a print link when its text, its `title` or
+//! `aria-label`, or the `alt`/`title` of an image inside it is exactly a print phrase of the
+//! dictionary (case-folded, whitespace collapsed, hyphens as spaces, punctuation trimmed at
+//! the ends): exact matches for precision, a dictionary of phrases in the major languages for
+//! recall. The print-friendly URL is the `href`; for a script link (`javascript:`, `#`, or an
+//! `onclick`) a URL quoted in the script, else the link is a print control without a URL
+//! (`window.print()`), reported as such. A link back to the page itself is such a control.
+//!
+//! **Next page.** (1) Links in document order are grouped into clusters: successive links on
+//! the same line (same top within 2 px; without layout, under the same block element). (2) A
+//! link is a candidate when its text is a number or a "next" phrase and its URL is like the
+//! current one: same host, and the parts the two URLs share at the start and the end make up
+//! at least `min_url_similarity` of the longer. The current page number k is the number that
+//! differs between the two URLs (1 when the candidate only adds one); a number on the link
+//! must be k + 1, and so must the number that differs in its URL. Among candidates the one
+//! whose cluster looks most like a pager (numbers beside it) and whose text says most clearly
+//! "next" wins. (3) Links inside comment sections and next-image links (a link holding an
+//! image, or whose parent holds one of the article's images) are dropped. (4) [`same_article`].
+
+use crate::document::Document;
+use crate::dom::{normalize_ws, NodeId, Page};
+use html5ever::local_name;
+use serde::Serialize;
+use url::Url;
+
+/// Print phrases, compared whole after [`norm`]. Only phrases used by real pages.
+const PRINT_PHRASES: &[&str] = &[
+    // English
+    "print", "printer", "print this", "print article", "print this article", "print story",
+    "print this story", "print page", "print this page", "print post", "print this post", "print entry",
+    "print recipe", "print this recipe", "print friendly", "printer friendly", "print friendly version",
+    "printer friendly version", "printer friendly format", "printer friendly page", "print friendly page",
+    "printable version", "printable page", "printable", "print version", "printer version", "print view",
+    "print preview", "print format", "print document", "print news", "print the article",
+    // German
+    "drucken", "artikel drucken", "seite drucken", "beitrag drucken", "diesen artikel drucken",
+    "druckversion", "druckansicht", "druckfassung", "druckvorschau", "druckbare version",
+    // French
+    "imprimer", "imprimer l'article", "imprimer cet article", "imprimer la page", "imprimer cette page",
+    "version imprimable", "imprimer la recette", "version à imprimer",
+    // Spanish, Portuguese
+    "imprimir", "imprimir artículo", "imprimir articulo", "imprimir noticia", "imprimir esta página",
+    "imprimir página", "versión para imprimir", "versión imprimible", "version para imprimir",
+    "imprimir notícia", "versão para impressão", "versão para imprimir", "imprimir matéria",
+    // Italian
+    "stampa", "stampa articolo", "stampa l'articolo", "stampa questo articolo", "stampa la pagina",
+    "versione stampabile", "versione per la stampa", "stampa pagina",
+    // Dutch
+    "afdrukken", "artikel afdrukken", "printversie", "printvriendelijke versie", "print artikel",
+    "pagina afdrukken",
+    // Nordic
+    "skriv ut", "utskrift", "utskriftsvänlig version", "udskriv", "printvenlig version", "tulosta",
+    "tulosta sivu",
+    // Polish, Czech, Slovak, Hungarian, Romanian, Turkish, Greek
+    "drukuj", "wersja do druku", "drukuj artykuł", "tisk", "tisknout", "verze pro tisk", "vytisknout",
+    "tlačiť", "nyomtatás", "nyomtatható változat", "printează", "tipărește", "yazdır", "εκτύπωση",
+    // Russian, Ukrainian
+    "печать", "распечатать", "версия для печати", "друк", "версія для друку",
+    // Japanese, Chinese, Korean, Arabic
+    "印刷", "印刷する", "印刷用ページ", "打印", "打印本页", "打印此文", "列印", "列印本頁", "인쇄", "طباعة",
+];
+
+/// Phrases that mean "next page", compared whole after [`norm`]; symbols compared raw.
+const NEXT_PHRASES: &[&str] = &[
+    "next", "next page", "more", "continue", "continued", "continue reading", "weiter", "nächste",
+    "nächste seite", "vor", "suivant", "suivante", "page suivante", "siguiente", "página siguiente",
+    "pagina siguiente", "successivo", "successiva", "pagina successiva", "avanti", "próxima",
+    "próxima página", "seguinte", "volgende", "volgende pagina", "następna", "następna strona", "dalej",
+    "další", "další strana", "nästa", "neste", "næste", "seuraava", "sonraki", "következő", "următoarea",
+    "следующая", "далее", "вперёд", "вперед", "наступна", "次へ", "次のページ", "下一页", "下一頁", "다음",
+];
+const NEXT_SYMBOLS: &[&str] = &[">", ">>", "»", "›", "→", "⟩", "❯"];
+
+/// Case-folded, whitespace collapsed, hyphens and underscores as spaces, punctuation and
+/// symbols trimmed at the ends.
+pub fn norm(s: &str) -> String {
+    let s = s.replace(['-', '_', '\u{a0}'], " ");
+    normalize_ws(&s).trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase()
+}
+
+fn is_print_phrase(s: &str) -> bool {
+    let n = norm(s);
+    !n.is_empty() && PRINT_PHRASES.contains(&n.as_str())
+}
+
+fn is_next_phrase(s: &str) -> bool {
+    let n = norm(s);
+    if n.is_empty() {
+        let raw: String = s.split_whitespace().collect();
+        return NEXT_SYMBOLS.contains(&raw.as_str());
+    }
+    // "Next »", "weiter ›": the phrase with a symbol.
+    NEXT_PHRASES.contains(&n.as_str())
+}
+
+/// The page's base URL: `<base href>` resolved against the page's URL.
+pub fn base_url(doc: &Document) -> Option<Url> {
+    let page_url = doc.url.as_deref().and_then(|u| Url::parse(u).ok());
+    let base = doc.page.find_tag(&local_name!("base")).and_then(|b| doc.page.attr(b, "href"));
+    match (page_url, base) {
+        (Some(u), Some(b)) => u.join(b.trim()).ok().or(Some(u)),
+        (None, Some(b)) => Url::parse(b.trim()).ok(),
+        (u, None) => u,
+    }
+}
+
+/// `href` made absolute against `base` (kept as written when there is no base).
+pub fn resolve(base: Option<&Url>, href: &str) -> Option<String> {
+    let href = href.trim();
+    if href.is_empty() {
+        return None;
+    }
+    match base {
+        Some(b) => b.join(href).ok().map(|mut u| {
+            u.set_fragment(None);
+            u.to_string()
+        }),
+        None => Some(href.to_string()),
+    }
+}
+
+/// A detected print link.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PrintLink {
+    #[serde(skip)]
+    pub node: NodeId,
+    /// The print-friendly version; `None` for a control that prints by script.
+    pub url: Option<String>,
+}
+
+/// A URL quoted in a script (`window.open('/print/12')`).
+fn url_in_script(js: &str) -> Option<&str> {
+    js.split(['\'', '"']).skip(1).step_by(2).find(|s| {
+        let s = s.trim();
+        !s.is_empty()
+            && !s.contains(char::is_whitespace)
+            && (s.starts_with('/') || s.starts_with("http") || s.contains(".htm") || s.contains(".php") || s.contains('?'))
+    })
+}
+
+/// The texts a link could say "print" with: its text, its `title` and `aria-label`, and the
+/// `alt` and `title` of images in it.
+fn link_texts(page: &Page, a: NodeId) -> Vec<String> {
+    let mut out = vec![page.text_content(a)];
+    for name in ["title", "aria-label"] {
+        out.extend(page.attr(a, name).map(str::to_string));
+    }
+    for i in page.subtree(a) {
+        if page.is_element(i) && *page.tag(i) == local_name!("img") {
+            out.extend(["alt", "title"].iter().filter_map(|n| page.attr(i, n).map(str::to_string)));
+        }
+    }
+    out
+}
+
+/// §2.1: the print link of a page, preferring one with a URL.
+pub fn print_link(doc: &Document) -> Option<PrintLink> {
+    let page = &doc.page;
+    let base = base_url(doc);
+    let self_url = doc.url.as_deref().and_then(|u| resolve(base.as_ref(), u));
+    let mut control: Option<PrintLink> = None;
+    for i in 0..page.len() as NodeId {
+        if !page.is_element(i) || !matches!(*page.tag(i), local_name!("a") | local_name!("button")) {
+            continue;
+        }
+        if !link_texts(page, i).iter().any(|t| is_print_phrase(t)) {
+            continue;
+        }
+        let href = page.attr(i, "href").unwrap_or("").trim();
+        let scripted = href.is_empty() || href.starts_with('#') || href.to_ascii_lowercase().starts_with("javascript:");
+        let url = if scripted {
+            let js = format!("{href} {}", page.attr(i, "onclick").unwrap_or(""));
+            url_in_script(&js).and_then(|u| resolve(base.as_ref(), u))
+        } else {
+            resolve(base.as_ref(), href)
+        };
+        match url.filter(|u| Some(u) != self_url.as_ref()) {
+            Some(url) => return Some(PrintLink { node: i, url: Some(url) }),
+            None if control.is_none() => control = Some(PrintLink { node: i, url: None }),
+            None => {}
+        }
+    }
+    control
+}
+
+/// Where two URLs differ, as the page numbers they carry: `(k, n)` for the current URL's
+/// number (1 when it has none there) and the candidate's, with the share of the longer URL
+/// the two have in common at the start and the end.
+pub fn page_numbers(current: &str, candidate: &str) -> (Option<(u32, u32)>, f64) {
+    let (a, b) = (current.as_bytes(), candidate.as_bytes());
+    let mut pre = a.iter().zip(b).take_while(|(x, y)| x == y).count();
+    let max_suf = a.len().min(b.len()) - pre;
+    let mut suf = a.iter().rev().zip(b.iter().rev()).take(max_suf).take_while(|(x, y)| x == y).count();
+    let similarity = (pre + suf) as f64 / a.len().max(b.len()).max(1) as f64;
+    // Whole numbers: move a cut point that splits a digit run to the run's edge.
+    let digit = |s: &[u8], i: usize| s.get(i).is_some_and(u8::is_ascii_digit);
+    while pre > 0 && digit(a, pre - 1) && (digit(a, pre) || digit(b, pre)) {
+        pre -= 1;
+    }
+    while suf > 0
+        && digit(a, a.len() - suf)
+        && ((a.len() - suf).checked_sub(1).is_some_and(|i| digit(a, i))
+            || (b.len() - suf).checked_sub(1).is_some_and(|i| digit(b, i)))
+    {
+        suf -= 1;
+    }
+    let mid = |s: &[u8]| -> String { String::from_utf8_lossy(&s[pre..s.len() - suf]).into_owned() };
+    let (ma, mb) = (mid(a), mid(b));
+    let numbers = |s: &str| -> Vec<u32> {
+        s.split(|c: char| !c.is_ascii_digit()).filter(|t| !t.is_empty()).filter_map(|t| t.parse().ok()).collect()
+    };
+    let (na, nb) = (numbers(&ma), numbers(&mb));
+    let pages = match (na.as_slice(), nb.as_slice()) {
+        ([k], [n]) => Some((*k, *n)),
+        ([], [n]) => Some((1, *n)),
+        _ => None,
+    };
+    (pages, similarity)
+}
+
+/// A detected next-page link.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct NextLink {
+    #[serde(skip)]
+    pub node: NodeId,
+    pub url: String,
+    /// The next page's number, when the link or its URL says.
+    pub page: Option<u32>,
+}
+
+/// Next-page detection settings.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct NextOptions {
+    /// Least share of the longer URL that candidate and current URL have in common.
+    pub min_url_similarity: f64,
+    /// Largest page number: a larger "number" in a URL is an article id, not a page.
+    pub max_page: u32,
+}
+
+impl Default for NextOptions {
+    fn default() -> Self {
+        NextOptions { min_url_similarity: 0.6, max_page: 500 }
+    }
+}
+
+/// §2.5 stages 1–3: the next-page link of a page. `images` are the article's images (links
+/// holding one or beside one are next-image links).
+pub fn next_page(doc: &Document, images: &[NodeId], o: &NextOptions) -> Option<NextLink> {
+    let page = &doc.page;
+    let base = base_url(doc);
+    let current = doc.url.as_deref().and_then(|u| resolve(base.as_ref(), u));
+    let current_host = current.as_deref().and_then(|u| Url::parse(u).ok()).and_then(|u| u.host_str().map(str::to_string));
+    let comments = doc.comment_sections();
+    // Stage 1: visible links in document order, clustered by line.
+    let links: Vec<NodeId> = (0..page.len() as NodeId)
+        .filter(|&i| page.is_element(i) && *page.tag(i) == local_name!("a") && !page.node(i).hidden)
+        .filter(|&i| page.attr(i, "href").is_some_and(|h| !h.trim().is_empty() && !h.trim().starts_with('#')))
+        .collect();
+    let line_of = |a: NodeId| -> Option<f32> { doc.visual.as_ref().and_then(|v| v.node(a).rect).map(|r| r.top) };
+    let block_of = |a: NodeId| page.ancestors(a).find(|&p| !crate::leaves::is_unwrapped(page.tag(p))).unwrap_or(0);
+    let mut cluster = vec![0usize; links.len()];
+    for j in 1..links.len() {
+        let same = match (line_of(links[j - 1]), line_of(links[j])) {
+            (Some(x), Some(y)) => (x - y).abs() <= 2.0,
+            (None, None) if doc.visual.is_none() => block_of(links[j - 1]) == block_of(links[j]),
+            _ => false,
+        };
+        cluster[j] = cluster[j - 1] + usize::from(!same);
+    }
+    let number_of = |a: NodeId| -> Option<u32> {
+        let t = norm(&page.text_content(a));
+        (!t.is_empty() && t.len() <= 4 && t.chars().all(|c| c.is_ascii_digit())).then(|| t.parse().ok()).flatten()
+    };
+    // Clusters that hold numbered links (pagers).
+    let mut numbered = vec![0usize; cluster.last().map_or(0, |c| c + 1)];
+    for (j, &a) in links.iter().enumerate() {
+        if number_of(a).is_some() {
+            numbered[cluster[j]] += 1;
+        }
+    }
+    let mut best: Option<(f64, NextLink)> = None;
+    for (j, &a) in links.iter().enumerate() {
+        let text = page.text_content(a);
+        let number = number_of(a);
+        let phrase = is_next_phrase(&text) || page.attr(a, "title").is_some_and(is_next_phrase);
+        if number.is_none_or(|n| n > o.max_page) && !phrase {
+            continue;
+        }
+        let Some(url) = resolve(base.as_ref(), page.attr(a, "href").unwrap_or("")) else { continue };
+        if url.to_ascii_lowercase().starts_with("javascript:") || Some(&url) == current.as_ref() {
+            continue;
+        }
+        // Stage 2: like the current URL, and the page numbers in sequence.
+        let mut next_number = number;
+        if let Some(cur) = &current {
+            let host = Url::parse(&url).ok().and_then(|u| u.host_str().map(str::to_string));
+            let (pages, similarity) = page_numbers(cur, &url);
+            if host != current_host || similarity < o.min_url_similarity {
+                continue;
+            }
+            match (pages, number) {
+                (Some((k, n)), Some(t)) if n != k + 1 || t != k + 1 => continue,
+                (Some((k, n)), None) if n != k + 1 || n > o.max_page => continue,
+                (None, Some(t)) if t != 2 => continue,
+                (Some((_, n)), _) => next_number = Some(n),
+                _ => {}
+            }
+        } else if number.is_some_and(|t| t != 2) {
+            continue;
+        }
+        // Stage 3: comment pages and next-image links.
+        if comments.iter().any(|&c| page.contains(c, a)) {
+            continue;
+        }
+        let holds_image = page.subtree(a).any(|i| page.is_element(i) && *page.tag(i) == local_name!("img"));
+        let beside_image =
+            page.parent(a).is_some_and(|p| images.iter().any(|&img| page.contains(p, img)));
+        if holds_image || beside_image {
+            continue;
+        }
+        let score = f64::from(u8::from(phrase)) * 2.0
+            + f64::from(u8::from(number.is_some())) * 2.0
+            + f64::from(u8::from(numbered[cluster[j]] >= 2));
+        if best.as_ref().is_none_or(|(s, _)| score > *s) {
+            best = Some((score, NextLink { node: a, url, page: next_number }));
+        }
+    }
+    best.map(|(_, l)| l)
+}
+
+/// §2.5 stage 4: a fetched candidate is the next page when its title is the current one's and
+/// its body is not (word sets overlapping less than 80 %).
+pub fn same_article(title: Option<&str>, body: &str, next_title: Option<&str>, next_body: &str) -> bool {
+    let key = |t: &str| -> String { norm(t).chars().filter(|c| c.is_alphanumeric() && !c.is_ascii_digit()).collect() };
+    let (Some(a), Some(b)) = (title, next_title) else { return false };
+    if key(a).is_empty() || key(a) != key(b) {
+        return false;
+    }
+    let words = |s: &str| -> std::collections::HashSet<String> { s.split_whitespace().map(str::to_lowercase).collect() };
+    let (wa, wb) = (words(body), words(next_body));
+    if wb.is_empty() {
+        return false;
+    }
+    let common = wa.intersection(&wb).count() as f64;
+    common / (wa.len().max(wb.len()) as f64) < 0.8
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn doc(html: &str, url: &str) -> Document {
+        let mut d = Document::parse(html);
+        d.url = Some(url.into());
+        d
+    }
+
+    #[test]
+    fn print_links_by_phrase_with_and_without_url() {
+        let d = doc(
+            "<body><a href='/print-edition'>Print edition</a><a href='/story/1?print=1'>Print this article</a></body>",
+            "https://news.example/story/1",
+        );
+        assert_eq!(print_link(&d).unwrap().url.as_deref(), Some("https://news.example/story/1?print=1"));
+        let d = doc(
+            "<body><a href='#' onclick='window.print()'><img src=p.gif alt='Drucken'></a></body>",
+            "https://z.example/a",
+        );
+        assert_eq!(print_link(&d), Some(PrintLink { node: print_link(&d).unwrap().node, url: None }));
+        let d = doc("<body><a href=\"javascript:pop('/print/77.html')\">Imprimer</a></body>", "https://f.example/a/77");
+        assert_eq!(print_link(&d).unwrap().url.as_deref(), Some("https://f.example/print/77.html"));
+        assert_eq!(print_link(&doc("<body><a href=/x>Printers on sale</a></body>", "https://a.example/")), None);
+    }
+
+    #[test]
+    fn page_numbers_from_url_differences() {
+        assert_eq!(page_numbers("https://a.example/s?id=5&page=2", "https://a.example/s?id=5&page=3").0, Some((2, 3)));
+        assert_eq!(page_numbers("https://a.example/story/123.html", "https://a.example/story/123_2.html").0, Some((1, 2)));
+        assert_eq!(page_numbers("https://a.example/p19", "https://a.example/p20").0, Some((19, 20)));
+        assert_eq!(page_numbers("https://a.example/p12", "https://a.example/p13").0, Some((12, 13)));
+        let (_, sim) = page_numbers("https://a.example/politics/a-long-story", "https://a.example/sports/other");
+        assert!(sim < 0.6, "{sim}");
+    }
+
+    #[test]
+    fn next_page_skips_next_articles_comment_pages_and_galleries() {
+        let html = "<body><article><p>Text of page one.</p>\
+            <div class=pager><a href='/story/9'>1</a> <a href='/story/9?page=2'>2</a> <a href='/story/9?page=3'>3</a> \
+            <a href='/story/9?page=2'>Next</a></div>\
+            <a href='/story/10'>Next</a></article>\
+            <section id=comments><p>A reader says so.</p><a href='/story/9?cpage=2'>Next</a></section></body>";
+        let d = doc(html, "https://n.example/story/9");
+        let next = next_page(&d, &[], &NextOptions::default()).unwrap();
+        assert_eq!(next.url, "https://n.example/story/9?page=2");
+        assert_eq!(next.page, Some(2));
+        // On page 2, the link numbered 3 is next, not 2 again.
+        let mut d2 = doc(html, "https://n.example/story/9?page=2");
+        d2.url = Some("https://n.example/story/9?page=2".into());
+        assert_eq!(next_page(&d2, &[], &NextOptions::default()).unwrap().url, "https://n.example/story/9?page=3");
+        // No pager: no next page (the next article's URL is not this one's).
+        let d3 = doc("<body><p>Text.</p><a href='/story/20240612'>Next</a></body>", "https://n.example/story/20240611");
+        assert_eq!(next_page(&d3, &[], &NextOptions::default()), None);
+    }
+
+    #[test]
+    fn same_article_needs_same_title_and_new_body() {
+        assert!(same_article(Some("A story"), "one two three", Some("A Story"), "four five six"));
+        assert!(!same_article(Some("A story"), "one two three", Some("Another"), "four five six"));
+        assert!(!same_article(Some("A story"), "one two three", Some("A story"), "one two three"));
+    }
+}

@@ -1,0 +1,403 @@
+//! Article Clipper (Fan, Luo, Lim, Liu, Joshi & Liu, KDD'11 demo): the article body as the
+//! maximum scoring subsequence of text segments (§2.2.1), purified by four visual
+//! refinements (§2.2.2); the title by candidate rules and the score Q (§2.3, `title.rs`);
+//! informative images and their captions (§2.4, `figures.rs`); print and next-page links
+//! (§2.1, §2.5, `links.rs`).
+//!
+//! Segments are the text leaves (`leaves.rs`): maximal runs of text between block-level line
+//! breaks, which is how the paper cuts segments "based on the visual attribute of line-break
+//! of DOM nodes". The segment classifier F is derived from a model webclip already ships, the
+//! boosted text-leaf classifier of the paper features (Hong et al.): F(s) = 2·p(s) − 1, in
+//! [−1, 1], negative for boilerplate as the paper's F may be. (The paper's own F, from its
+//! reference [3], is not available; the variant `clipper-plus` uses the extended features.)
+
+pub mod figures;
+pub mod links;
+pub mod title;
+
+use super::boosted::Boosted;
+use super::mss::max_subsequence;
+use super::Method;
+use crate::document::Document;
+use crate::dom::{NodeId, Page};
+use crate::leaves::Leaf;
+use crate::selection::{Block, Mark, Roles, Selection};
+use crate::visual::{Rect, TextAlign, Visual};
+use html5ever::local_name;
+use serde::Serialize;
+
+/// The method's options: the paper's choices as defaults, each refinement switchable.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct ClipperOptions {
+    /// §2.2.2 (1): drop segments in a smaller font than the body's most frequent one.
+    pub refine_font: bool,
+    /// §2.2.2 (2): drop segments that lie mostly outside the body's column.
+    pub refine_overlap: bool,
+    /// §2.2.2 (3): drop segments aligned otherwise than most of the body.
+    pub refine_align: bool,
+    /// §2.2.2 (4): drop text inside visual frames (border, background) within the body.
+    pub refine_frames: bool,
+    /// Least share of a segment's width inside the body column to keep it (refinement 2; the
+    /// paper says only "a small amount of horizontal overlap" is unwanted).
+    pub min_overlap: f32,
+    /// Title score Q (§2.3): λ, β and ω; the paper's values.
+    pub lambda: f64,
+    pub beta: f64,
+    pub omega: f64,
+    /// Images smaller than this in width or height are not informative (§2.4: "e.g., 50
+    /// pixels").
+    pub min_image: f32,
+    /// Keep detected caption text in the body too (the paper takes it out).
+    pub keep_captions: bool,
+    /// Use the extended-feature leaf classifier for F (`clipper-plus`).
+    pub extended: bool,
+}
+
+impl Default for ClipperOptions {
+    fn default() -> Self {
+        ClipperOptions {
+            refine_font: true,
+            refine_overlap: true,
+            refine_align: true,
+            refine_frames: true,
+            min_overlap: 0.5,
+            lambda: 0.5,
+            beta: 1.15,
+            omega: 2.0,
+            min_image: 50.0,
+            keep_captions: false,
+            extended: false,
+        }
+    }
+}
+
+/// The Article Clipper method.
+pub struct Clipper {
+    pub classifier: Boosted,
+    pub options: ClipperOptions,
+}
+
+/// What the layout says about one segment.
+#[derive(Debug, Clone)]
+pub struct Segment {
+    /// Union of the segment's drawn runs; `None` when nothing of it was drawn.
+    pub rect: Option<Rect>,
+    /// The font size (px) most of its characters are drawn in.
+    pub font: f32,
+    pub chars: f64,
+    pub link_chars: f64,
+    pub align: Align,
+    /// Every text node of it is bold (weight ≥ 600).
+    pub bold: bool,
+    /// The level of the `h1`–`h6` it is in, 7 for none (§2.3's h).
+    pub heading: u8,
+}
+
+/// Horizontal alignment classes (`start`, `left` and `justify` read the same way).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Align {
+    Start,
+    Center,
+    End,
+}
+
+/// The segments of a page with their visual facts, in document order.
+pub fn segments(doc: &Document, visual: &Visual) -> Vec<Segment> {
+    let page = &doc.page;
+    let counts = doc.leaf_counts();
+    doc.leaves()
+        .iter()
+        .zip(counts)
+        .map(|(leaf, c)| {
+            let runs = visual.runs_between(leaf.first, leaf.last);
+            let rect = runs.iter().map(|r| r.rect).reduce(|a, b| a.union(&b));
+            // Most frequent font size by characters drawn.
+            let mut by_size: Vec<(f32, usize)> = Vec::new();
+            for r in runs {
+                let n = r.text.chars().count();
+                match by_size.iter_mut().find(|(s, _)| (s - r.font_size).abs() < 0.25) {
+                    Some(e) => e.1 += n,
+                    None => by_size.push((r.font_size, n)),
+                }
+            }
+            let font = by_size.iter().max_by_key(|e| e.1).map_or(visual.node(leaf.container).font_size, |e| e.0);
+            let bold = (leaf.first..=leaf.last)
+                .filter(|&i| page.is_text(i) && !page.text(i).trim().is_empty())
+                .all(|i| page.parent(i).is_some_and(|p| visual.node(p).font_weight >= 600));
+            let align = match visual.node(leaf.container).text_align {
+                TextAlign::Center => Align::Center,
+                TextAlign::Right | TextAlign::End => Align::End,
+                _ => Align::Start,
+            };
+            Segment {
+                rect,
+                font,
+                chars: c.chars,
+                link_chars: c.link_chars,
+                align,
+                bold,
+                heading: heading_level(page, leaf),
+            }
+        })
+        .collect()
+}
+
+/// The level of the heading element around a leaf (1–6), or 7.
+fn heading_level(page: &Page, leaf: &Leaf) -> u8 {
+    std::iter::once(leaf.container)
+        .chain(page.ancestors(leaf.container))
+        .find_map(|a| {
+            if !page.is_element(a) {
+                return None;
+            }
+            match *page.tag(a) {
+                local_name!("h1") => Some(1),
+                local_name!("h2") => Some(2),
+                local_name!("h3") => Some(3),
+                local_name!("h4") => Some(4),
+                local_name!("h5") => Some(5),
+                local_name!("h6") => Some(6),
+                _ => None,
+            }
+        })
+        .unwrap_or(7)
+}
+
+/// The segment value of §2.2.1: v = F(s)·Length(s), with F(s) = 2p − 1.
+pub fn segment_values(p: &[f64], doc: &Document) -> Vec<f64> {
+    p.iter().zip(doc.leaf_counts()).map(|(&p, c)| (2.0 * p - 1.0) * c.chars).collect()
+}
+
+/// The character-weighted most frequent value among the kept segments.
+fn dominant<T: PartialEq + Copy>(kept: &[usize], segs: &[Segment], key: impl Fn(&Segment) -> T) -> Option<T> {
+    let mut tally: Vec<(T, f64)> = Vec::new();
+    for &k in kept {
+        let v = key(&segs[k]);
+        match tally.iter_mut().find(|(t, _)| *t == v) {
+            Some(e) => e.1 += segs[k].chars,
+            None => tally.push((v, segs[k].chars)),
+        }
+    }
+    tally.into_iter().max_by(|a, b| a.1.total_cmp(&b.1)).map(|(t, _)| t)
+}
+
+/// The character-weighted median of values.
+fn weighted_median(mut v: Vec<(f32, f64)>) -> Option<f32> {
+    v.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let half = v.iter().map(|e| e.1).sum::<f64>() / 2.0;
+    let mut acc = 0.0;
+    for (x, w) in v {
+        acc += w;
+        if acc >= half {
+            return Some(x);
+        }
+    }
+    None
+}
+
+/// The body as refined: the kept segments and what each refinement removed.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct Body {
+    /// Segment (leaf) indexes kept, in order.
+    pub kept: Vec<usize>,
+    /// The maximum subsequence before refining.
+    pub mss: Option<(usize, usize)>,
+    /// Segments removed by font size, horizontal overlap, alignment and frames.
+    pub removed: [usize; 4],
+    /// The body font size (px).
+    pub font: f32,
+    /// The union of the kept segments' boxes.
+    pub region: Option<Rect>,
+}
+
+impl Clipper {
+    /// §2.2: the maximum subsequence and its refinements.
+    pub fn body(&self, doc: &Document, p: &[f64], segs: Option<&[Segment]>) -> Body {
+        let values = segment_values(p, doc);
+        let Some(run) = max_subsequence(&values) else { return Body::default() };
+        let mut body = Body { mss: Some((run.start, run.end - 1)), font: 16.0, ..Default::default() };
+        body.kept = run.collect();
+        let (Some(segs), Some(visual)) = (segs, doc.visual.as_ref()) else { return body };
+        let o = &self.options;
+        let shown = |k: &usize| segs[*k].rect.is_some();
+        // (1) Font size: the most frequent size (by characters); smaller text goes.
+        if let Some(font) = dominant(&body.kept.iter().copied().filter(shown).collect::<Vec<_>>(), segs, |s| {
+            (s.font * 2.0).round() as i32
+        }) {
+            body.font = font as f32 / 2.0;
+            if o.refine_font {
+                let before = body.kept.len();
+                body.kept.retain(|&k| segs[k].rect.is_none() || segs[k].font >= body.font - 0.25);
+                body.removed[0] = before - body.kept.len();
+            }
+        }
+        // (2) Horizontal overlap: the body column runs from the character-weighted median
+        // left edge to the median right edge; a segment mostly outside it goes.
+        if o.refine_overlap {
+            let rects: Vec<(Rect, f64)> =
+                body.kept.iter().filter_map(|&k| segs[k].rect.map(|r| (r, segs[k].chars))).collect();
+            let left = weighted_median(rects.iter().map(|(r, w)| (r.left, *w)).collect());
+            let right = weighted_median(rects.iter().map(|(r, w)| (r.right, *w)).collect());
+            if let (Some(left), Some(right)) = (left, right) {
+                let before = body.kept.len();
+                body.kept.retain(|&k| {
+                    segs[k].rect.is_none_or(|r| {
+                        let inside = (r.right.min(right) - r.left.max(left)).max(0.0);
+                        r.width() <= 0.0 || inside >= o.min_overlap * r.width()
+                    })
+                });
+                body.removed[1] = before - body.kept.len();
+            }
+        }
+        // (3) Alignment: the majority alignment (by characters); other alignments go.
+        if o.refine_align {
+            let with_box: Vec<usize> = body.kept.iter().copied().filter(shown).collect();
+            if let Some(align) = dominant(&with_box, segs, |s| s.align) {
+                let before = body.kept.len();
+                body.kept.retain(|&k| segs[k].rect.is_none() || segs[k].align == align);
+                body.removed[2] = before - body.kept.len();
+            }
+        }
+        // (4) Frames: text inside a framed element goes when the frame does not hold the
+        // whole body region and the text is not in a blockquote.
+        if o.refine_frames {
+            let region = union(body.kept.iter().filter_map(|&k| segs[k].rect));
+            if let Some(region) = region {
+                let leaves = doc.leaves();
+                let page = &doc.page;
+                let before = body.kept.len();
+                body.kept.retain(|&k| {
+                    let leaf = &leaves[k];
+                    let mut quoted = false;
+                    for a in std::iter::once(leaf.container).chain(page.ancestors(leaf.container)) {
+                        if !page.is_element(a) {
+                            continue;
+                        }
+                        if *page.tag(a) == local_name!("blockquote") {
+                            quoted = true;
+                        }
+                        let v = visual.node(a);
+                        if v.has_frame() && !quoted && v.rect.is_some_and(|r| !contains(&r, &region)) {
+                            return false;
+                        }
+                    }
+                    true
+                });
+                body.removed[3] = before - body.kept.len();
+            }
+        }
+        body.region = union(body.kept.iter().filter_map(|&k| segs[k].rect));
+        body
+    }
+}
+
+/// True when `outer` holds `inner` (within half a pixel).
+pub fn contains(outer: &Rect, inner: &Rect) -> bool {
+    outer.left <= inner.left + 0.5
+        && outer.top <= inner.top + 0.5
+        && outer.right >= inner.right - 0.5
+        && outer.bottom >= inner.bottom - 0.5
+}
+
+/// The smallest box holding all.
+pub fn union(rects: impl Iterator<Item = Rect>) -> Option<Rect> {
+    rects.reduce(|a, b| a.union(&b))
+}
+
+/// Article Clipper's title around another method's body: the body font and region are those
+/// of the selected segments (a title source for every method).
+pub fn title_around(doc: &Document, selection: &Selection) -> Option<crate::selection::TitleRole> {
+    let visual = doc.visual.as_ref()?;
+    let segs = segments(doc, visual);
+    let kept: Vec<usize> = doc
+        .leaves()
+        .iter()
+        .enumerate()
+        .filter(|(k, l)| segs[*k].rect.is_some() && selection.covers(&doc.page, l.first))
+        .map(|(k, _)| k)
+        .collect();
+    let font = dominant(&kept, &segs, |s| (s.font * 2.0).round() as i32)? as f32 / 2.0;
+    let region = union(kept.iter().filter_map(|&k| segs[k].rect))?;
+    let body = Body { kept, font, region: Some(region), ..Default::default() };
+    title::find(doc, &segs, &body, region, &ClipperOptions::default())
+}
+
+impl Method for Clipper {
+    fn name(&self) -> &'static str {
+        if self.options.extended {
+            "clipper-plus"
+        } else {
+            "clipper"
+        }
+    }
+
+    fn select(&self, doc: &Document) -> Selection {
+        let o = &self.options;
+        let mut sel = Selection::new(self.name(), serde_json::to_value(o).unwrap_or_default());
+        let p = self.classifier.scores(doc);
+        let segs = doc.visual.as_ref().map(|v| segments(doc, v));
+        if segs.is_none() {
+            sel.warnings.push(
+                "clipper: the page was not laid out; the maximum subsequence is not refined and no title, \
+                 figures or captions are found by layout"
+                    .into(),
+            );
+        }
+        let body = self.body(doc, &p, segs.as_deref());
+        let leaves = doc.leaves();
+        let mut roles = Roles::default();
+        let mut out_of_body: Vec<usize> = Vec::new();
+        if let (Some(segs), Some(visual)) = (segs.as_deref(), doc.visual.as_ref()) {
+            if let Some(region) = body.region {
+                roles.title = title::find(doc, segs, &body, region, o);
+                let title_rect = roles.title.as_ref().and_then(|t| segs[t.segment].rect);
+                let figs = figures::find(doc, visual, segs, &body, title_rect, o);
+                if !o.keep_captions {
+                    out_of_body.extend(figs.iter().flat_map(|f| f.caption_segments.iter().copied()));
+                }
+                roles.figures = figs;
+            }
+        }
+        if let Some(t) = &roles.title {
+            out_of_body.push(t.segment);
+        }
+        let mut figure_imgs: Vec<NodeId> = roles.figures.iter().map(|f| f.image).collect();
+        for &k in &body.kept {
+            if out_of_body.contains(&k) {
+                continue;
+            }
+            // Figures go in document order among the body's segments.
+            while let Some(&img) = figure_imgs.first().filter(|&&i| i < leaves[k].first) {
+                sel.blocks.push(Block::new(img, 1.0, "figure"));
+                figure_imgs.remove(0);
+            }
+            sel.blocks.push(leaves[k].block(p[k], "maximum subsequence"));
+        }
+        if !sel.blocks.is_empty() {
+            sel.blocks.extend(figure_imgs.into_iter().map(|img| Block::new(img, 1.0, "figure")));
+        }
+        // The overlay shows the title and the figures beside the body.
+        if let Some(t) = &roles.title {
+            sel.marks.push(Mark { node: leaves[t.segment].container, label: format!("title (Q = {:.1})", t.score), chosen: true });
+        }
+        for f in &roles.figures {
+            sel.marks.push(Mark { node: f.image, label: format!("figure, caption {}", f.layout), chosen: true });
+        }
+        sel.roles = Some(roles);
+        sel
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn weighted_median_and_containment() {
+        assert_eq!(weighted_median(vec![(10.0, 1.0), (0.0, 5.0), (20.0, 1.0)]), Some(0.0));
+        assert_eq!(weighted_median(vec![]), None);
+        let a = Rect::new(0.0, 0.0, 100.0, 100.0);
+        assert!(contains(&a, &Rect::new(10.0, 10.0, 100.2, 50.0)));
+        assert!(!contains(&Rect::new(10.0, 10.0, 50.0, 50.0), &a));
+    }
+}

@@ -1,0 +1,219 @@
+#!/usr/bin/env python3
+"""Article Clipper's measurements (issue 14), from `webclip` runs on ../shared/data:
+
+- body: per-folder SH/BoW/bigram/area of `clipper`, each refinement switched off, no
+  refinement at all, `clipper-plus`, `mss` and `auto` (`webclip eval --layout`);
+- titles: exact / normalised title accuracy on the folders that label titles, for the
+  metadata title (auto), Article Clipper's title (clipper), and clipper's title around auto's
+  body (`--title-source clipper`);
+- captions: bag-of-words precision and recall of the captions found on `l3s-gn1` against its
+  supplemental labels (`x-nc-sel3` spans of the annotated pages);
+- links: print-link and next-page precision and recall on the hand-labelled set
+  `eval/links.jsonl`.
+
+    scripts/clipper_tables.py [--bin target/release/webclip] [--data ../shared/data] [--jobs 2]
+                              [--out target/clipper] [--body] [--titles] [--captions] [--links]
+
+Runs are cached as CSV / JSON files in --out; delete them to re-run.
+"""
+import argparse
+import gzip
+import html.parser
+import json
+import os
+import re
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.dirname(__file__))
+from clg_tables import FOLDERS, TRAINING, load, pct  # noqa: E402
+
+BODY = [
+    ("clipper", ["--method", "clipper"]),
+    ("clipper +title", ["--method", "clipper", "--prepend-title"]),
+    ("no font", ["--method", "clipper", "--no-refine-clipper", "font"]),
+    ("no overlap", ["--method", "clipper", "--no-refine-clipper", "overlap"]),
+    ("no align", ["--method", "clipper", "--no-refine-clipper", "align"]),
+    ("no frames", ["--method", "clipper", "--no-refine-clipper", "frames"]),
+    ("MSS only", ["--method", "clipper", "--no-refine-clipper", "font,overlap,align,frames"]),
+    ("captions on", ["--method", "clipper", "--captions", "on"]),
+    ("clipper-plus", ["--method", "clipper-plus"]),
+    ("mss", ["--method", "mss"]),
+    ("auto", ["--method", "auto"]),
+]
+
+
+def run(args, name, extra):
+    """A cached `webclip eval --layout` run: its per-page CSV and its printed summary."""
+    slug = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
+    path, log = os.path.join(args.out, slug + ".csv"), os.path.join(args.out, slug + ".txt")
+    if not os.path.exists(path):
+        cmd = [args.bin, "eval", *[os.path.join(args.data, f) for f in FOLDERS], "--layout", "--jobs", str(args.jobs),
+               "--out", path, *extra]
+        with open(log, "w") as f:
+            subprocess.run(cmd, check=True, stdout=f, stderr=subprocess.DEVNULL)
+    return load(path), open(log).read()
+
+
+def body(args):
+    print("Body text per folder: SH F1 / area F1 (laid-out text), in %; held-out macro over the six folders")
+    print("that train nothing. `+title`: the found title prepended before scoring.")
+    results = {name: run(args, name, extra)[0] for name, extra in BODY}
+    head = f"{'variant':<15}" + "".join(f"{f[:11]:>13}" for f in FOLDERS) + f"{'held-out':>13}"
+    print(head)
+    for name, _ in BODY:
+        r = results[name]
+        cells = [f"{pct(r[f]['sh'][2])}/{pct(r[f]['area'][2])}" if f in r else "-" for f in FOLDERS]
+        held = [r[f] for f in FOLDERS if f not in TRAINING and f in r]
+        macro = (sum(x["sh"][2] for x in held) / len(held), sum(x["area"][2] for x in held) / len(held))
+        print(f"{name:<15}" + "".join(f"{c:>13}" for c in cells) + f"{pct(macro[0])}/{pct(macro[1])}".rjust(13))
+    ms = {name: sum(r["ms"] for r in results[name].values()) / len(results[name]) for name in ("clipper", "auto")}
+    print(f"mean ms per page (folders averaged, layout included): clipper {ms['clipper']:.1f}, auto (laid out) {ms['auto']:.1f}")
+
+
+def titles(args):
+    print("Title accuracy (pages labelled, exact %, normalised %) as `webclip eval` scores the metadata title")
+    runs = [("metadata (auto)", ["--method", "auto"]), ("clipper", ["--method", "clipper"]),
+            ("clipper around auto", ["--method", "auto", "--title-source", "clipper"])]
+    for name, extra in runs:
+        _, log = run(args, name if name != "metadata (auto)" else "auto", extra)
+        rows = log.split("metadata (pages labelled")[-1].splitlines()[2:]
+        for line in rows:
+            parts = line.split()
+            if len(parts) >= 4 and parts[0] in ("wcxb", "readability", "l3s-gn1"):
+                print(f"{name:<22} {parts[0]:<12} {parts[1]:>5} exact {parts[2]:>5} normalised {parts[3]:>5}")
+
+
+class Sel3(html.parser.HTMLParser):
+    """Text inside `x-nc-sel3` spans (l3s-gn1's supplemental blocks: captions and the like)."""
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.stack, self.depth, self.text = [], 0, []
+
+    def handle_starttag(self, tag, attrs):
+        if tag in ("br", "img", "hr", "meta", "link", "input"):
+            return
+        sel = any(k == "class" and v and "x-nc-sel3" in v.split() for k, v in attrs)
+        self.stack.append(sel)
+        self.depth += sel
+
+    def handle_endtag(self, tag):
+        if self.stack and tag not in ("br", "img", "hr", "meta", "link", "input"):
+            self.depth -= self.stack.pop()
+
+    def handle_data(self, data):
+        if self.depth > 0:
+            self.text.append(data)
+
+
+def words(s):
+    return re.findall(r"\w+", s.lower())
+
+
+def bag_pr(pairs):
+    """Micro precision and recall over pages of bags of words (Article Clipper §3)."""
+    tp = fp = fn = 0
+    for found, gold in pairs:
+        f, g = {}, {}
+        for w in found:
+            f[w] = f.get(w, 0) + 1
+        for w in gold:
+            g[w] = g.get(w, 0) + 1
+        common = sum(min(c, g.get(w, 0)) for w, c in f.items())
+        tp, fp, fn = tp + common, fp + sum(f.values()) - common, fn + sum(g.values()) - common
+    p = tp / (tp + fp) if tp + fp else 0.0
+    r = tp / (tp + fn) if tp + fn else 0.0
+    return p, r
+
+
+def captions(args):
+    folder = os.path.join(args.data, "l3s-gn1")
+    records = [json.loads(l) for l in open(os.path.join(folder, "pages.jsonl"))]
+    cache = os.path.join(args.out, "captions-l3s.jsonl")
+    if not os.path.exists(cache):
+        files = [os.path.join(folder, r["html_file"]) for r in records]
+        with open(cache, "w") as out:
+            subprocess.run([args.bin, "extract", *files, "--method", "clipper", "--format", "json"], stdout=out,
+                           stderr=subprocess.DEVNULL)
+    found = {}
+    for line in open(cache):
+        d = json.loads(line)
+        key = os.path.basename(d["source"]).split(".")[0]
+        found[key] = " ".join(f.get("caption") or "" for f in d["figures"])
+    pairs, with_gold = [], 0
+    for r in records:
+        p = Sel3()
+        p.feed(gzip.open(os.path.join(folder, r["annotated_html_file"])).read().decode("utf-8", "replace"))
+        gold = " ".join(p.text)
+        with_gold += bool(words(gold))
+        pairs.append((words(found.get(r["id"], "")), words(gold)))
+    p, r = bag_pr(pairs)
+    n_found = sum(1 for f, _ in pairs if f)
+    print(f"Captions on l3s-gn1 ({len(pairs)} pages, {with_gold} with supplemental text, {n_found} with captions found):")
+    print(f"  bag-of-words precision {pct(p)}  recall {pct(r)}  F1 {pct(2 * p * r / (p + r) if p + r else 0)}")
+
+
+def links(args):
+    labels = [json.loads(l) for l in open(args.labels)]
+    cache = os.path.join(args.out, "links.jsonl")
+    if not os.path.exists(cache):
+        recs = {}
+        for f in {l["dataset"] for l in labels}:
+            for line in open(os.path.join(args.data, f, "pages.jsonl")):
+                r = json.loads(line)
+                recs[(f, r["id"])] = r
+        with open(cache, "w") as out:
+            for l in labels:
+                r = recs[(l["dataset"], l["id"])]
+                cmd = [args.bin, "extract", os.path.join(args.data, l["dataset"], r["html_file"]), "--format", "json",
+                       "--method", "auto"]
+                if r.get("url"):
+                    cmd += ["--url", r["url"]]
+                res = subprocess.run(cmd, capture_output=True, text=True)
+                d = json.loads(res.stdout) if res.stdout.strip() else {"links": {}}
+                out.write(json.dumps({"dataset": l["dataset"], "id": l["id"], "links": d["links"]}) + "\n")
+    got = {(d["dataset"], d["id"]): d["links"] for d in map(json.loads, open(cache))}
+
+    def score(kind, truth_of, found_of):
+        tp = fp = fn = 0
+        for l in labels:
+            t, f = truth_of(l), found_of(got[(l["dataset"], l["id"])])
+            if f and t and f == t:
+                tp += 1
+            else:
+                fp += bool(f)
+                fn += bool(t)
+        p = tp / (tp + fp) if tp + fp else 0.0
+        r = tp / (tp + fn) if tp + fn else 0.0
+        print(f"  {kind:<28} positives {sum(1 for l in labels if truth_of(l)):>3}  found {tp + fp:>3}  "
+              f"precision {pct(p)}  recall {pct(r)}")
+
+    print(f"Links on the hand-labelled set ({len(labels)} pages; a URL counts when it is exactly the labelled one):")
+    score("print URL", lambda l: l.get("print"), lambda g: g.get("print"))
+    score("print control (any)", lambda l: bool(l.get("print") or l.get("print_script")),
+          lambda g: bool(g.get("print") or g.get("print_by_script")))
+    score("next page", lambda l: l.get("next"), lambda g: g.get("next"))
+    score("next page of an article", lambda l: l.get("next") if l.get("next_kind") == "article" else None,
+          lambda g: g.get("next"))
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--bin", default="target/release/webclip")
+    ap.add_argument("--data", default="../shared/data")
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--out", default="target/clipper")
+    ap.add_argument("--labels", default="eval/links.jsonl")
+    for part in ("body", "titles", "captions", "links"):
+        ap.add_argument("--" + part, action="store_true")
+    args = ap.parse_args()
+    os.makedirs(args.out, exist_ok=True)
+    chosen = [p for p in ("body", "titles", "captions", "links") if getattr(args, p)] or ["body", "titles", "captions"]
+    for part in chosen:
+        globals()[part](args)
+        print()
+
+
+if __name__ == "__main__":
+    main()
