@@ -175,10 +175,13 @@ def links(args):
                 out.write(json.dumps({"dataset": l["dataset"], "id": l["id"], "links": d["links"]}) + "\n")
     got = {(d["dataset"], d["id"]): d["links"] for d in map(json.loads, open(cache))}
 
-    def score(kind, truth_of, found_of):
+    def score(kind, truth_of, found_of, pages=None):
+        pages = labels if pages is None else pages
         tp = fp = fn = 0
-        for l in labels:
+        for l in pages:
             t, f = truth_of(l), found_of(got[(l["dataset"], l["id"])])
+            # Fragments name a place on the page, not another page.
+            t, f = [x.split("#")[0] if isinstance(x, str) else x for x in (t, f)]
             if f and t and f == t:
                 tp += 1
             else:
@@ -186,7 +189,7 @@ def links(args):
                 fn += bool(t)
         p = tp / (tp + fp) if tp + fp else 0.0
         r = tp / (tp + fn) if tp + fn else 0.0
-        print(f"  {kind:<28} positives {sum(1 for l in labels if truth_of(l)):>3}  found {tp + fp:>3}  "
+        print(f"  {kind:<34} positives {sum(1 for l in pages if truth_of(l)):>3}  found {tp + fp:>3}  "
               f"precision {pct(p)}  recall {pct(r)}")
 
     print(f"Links on the hand-labelled set ({len(labels)} pages; a URL counts when it is exactly the labelled one):")
@@ -194,8 +197,10 @@ def links(args):
     score("print control (any)", lambda l: bool(l.get("print") or l.get("print_script")),
           lambda g: bool(g.get("print") or g.get("print_by_script")))
     score("next page", lambda l: l.get("next"), lambda g: g.get("next"))
-    score("next page of an article", lambda l: l.get("next") if l.get("next_kind") == "article" else None,
-          lambda g: g.get("next"))
+    for kind in ("article", "thread", "listing"):
+        # Each kind against the pages that are not next-page positives of another kind.
+        subset = [l for l in labels if l.get("next_kind") in (kind, None)]
+        score(f"next page ({kind}s, {len(subset)} pages)", lambda l: l.get("next"), lambda g: g.get("next"), subset)
 
 
 def main():

@@ -5,7 +5,7 @@
 use crate::dom::{NodeId, Page};
 use crate::stats::NodeStats;
 
-fn is_comment_token(t: &[u8]) -> bool {
+pub(crate) fn is_comment_token(t: &[u8]) -> bool {
     const TOKENS: &[&str] = &["comment", "comments", "commentlist", "commentslist", "disqus", "respond", "replies"];
     // Cheap rejects first: most class tokens are neither 6–12 letters nor start with c, d or r.
     (6..=12).contains(&t.len())

@@ -12,7 +12,7 @@
 //! (`window.print()`), reported as such. A link back to the page itself is such a control.
 //!
 //! **Next page.** (1) Links in document order are grouped into clusters: successive links on
-//! the same line (same top within 2 px; without layout, under the same block element). (2) A
+//! the same line (same top within 2 px), or close in the tree (see `near`). (2) A
 //! link is a candidate when its text is a number or a "next" phrase and its URL is like the
 //! current one: same host, and the parts the two URLs share at the start and the end make up
 //! at least `min_url_similarity` of the longer. The current page number k is the number that
@@ -24,6 +24,7 @@
 
 use crate::document::Document;
 use crate::dom::{normalize_ws, NodeId, Page};
+use crate::selection::Selection;
 use html5ever::local_name;
 use serde::Serialize;
 use url::Url;
@@ -37,9 +38,12 @@ const PRINT_PHRASES: &[&str] = &[
     "printer friendly version", "printer friendly format", "printer friendly page", "print friendly page",
     "printable version", "printable page", "printable", "print version", "printer version", "print view",
     "print preview", "print format", "print document", "print news", "print the article",
+    "show printable version", "printable view", "printerfriendly", "printer friendly view", "print topic",
+    "print thread", "print this thread", "print this topic",
     // German
     "drucken", "artikel drucken", "seite drucken", "beitrag drucken", "diesen artikel drucken",
     "druckversion", "druckansicht", "druckfassung", "druckvorschau", "druckbare version",
+    "version zum drucken",
     // French
     "imprimer", "imprimer l'article", "imprimer cet article", "imprimer la page", "imprimer cette page",
     "version imprimable", "imprimer la recette", "version à imprimer",
@@ -146,7 +150,8 @@ fn url_in_script(js: &str) -> Option<&str> {
 /// The texts a link could say "print" with: its text, its `title` and `aria-label`, and the
 /// `alt` and `title` of images in it.
 fn link_texts(page: &Page, a: NodeId) -> Vec<String> {
-    let mut out = vec![page.text_content(a)];
+    // Hidden too: print links often sit in menus shown on hover.
+    let mut out = vec![page.raw_text(a, true)];
     for name in ["title", "aria-label"] {
         out.extend(page.attr(a, name).map(str::to_string));
     }
@@ -189,9 +194,10 @@ pub fn print_link(doc: &Document) -> Option<PrintLink> {
 }
 
 /// Where two URLs differ, as the page numbers they carry: `(k, n)` for the current URL's
-/// number (1 when it has none there) and the candidate's, with the share of the longer URL
-/// the two have in common at the start and the end.
-pub fn page_numbers(current: &str, candidate: &str) -> (Option<(u32, u32)>, f64) {
+/// number (`None` when it has none there: the first page) and the candidate's, with the share
+/// of the longer URL the two have in common at the start and the end.
+pub fn page_numbers(current: &str, candidate: &str) -> (Option<(Option<u32>, u32)>, f64) {
+    let (current, candidate) = (without_session(current), without_session(candidate));
     let (a, b) = (current.as_bytes(), candidate.as_bytes());
     let mut pre = a.iter().zip(b).take_while(|(x, y)| x == y).count();
     let max_suf = a.len().min(b.len()) - pre;
@@ -216,11 +222,27 @@ pub fn page_numbers(current: &str, candidate: &str) -> (Option<(u32, u32)>, f64)
     };
     let (na, nb) = (numbers(&ma), numbers(&mb));
     let pages = match (na.as_slice(), nb.as_slice()) {
-        ([k], [n]) => Some((*k, *n)),
-        ([], [n]) => Some((1, *n)),
+        ([k], [n]) => Some((Some(*k), *n)),
+        ([], [n]) => Some((None, *n)),
         _ => None,
     };
     (pages, similarity)
+}
+
+/// The URL without its fragment and without query parameters that carry a session id (a
+/// value of 16 or more hexadecimal characters, as `sid=…`, `PHPSESSID=…`, `s=…` of forum
+/// software), which differ between links of one page and hide the page number.
+fn without_session(url: &str) -> String {
+    let url = url.split('#').next().unwrap_or(url);
+    let Some((head, query)) = url.split_once('?') else { return url.to_string() };
+    let session = |v: &str| v.len() >= 16 && v.bytes().all(|b| b.is_ascii_hexdigit() || b == b':');
+    let kept: Vec<&str> =
+        query.split('&').filter(|p| !p.split_once('=').is_some_and(|(_, v)| session(v.trim_start_matches("a:")))).collect();
+    if kept.is_empty() {
+        head.to_string()
+    } else {
+        format!("{head}?{}", kept.join("&"))
+    }
 }
 
 /// A detected next-page link.
@@ -249,27 +271,33 @@ impl Default for NextOptions {
 }
 
 /// §2.5 stages 1–3: the next-page link of a page. `images` are the article's images (links
-/// holding one or beside one are next-image links).
-pub fn next_page(doc: &Document, images: &[NodeId], o: &NextOptions) -> Option<NextLink> {
+/// holding one or beside one are next-image links); `content` is what was extracted (a
+/// comment section inside it is the content, as on a forum thread, and its pager counts).
+pub fn next_page(doc: &Document, content: &Selection, images: &[NodeId], o: &NextOptions) -> Option<NextLink> {
     let page = &doc.page;
     let base = base_url(doc);
     let current = doc.url.as_deref().and_then(|u| resolve(base.as_ref(), u));
     let current_host = current.as_deref().and_then(|u| Url::parse(u).ok()).and_then(|u| u.host_str().map(str::to_string));
-    let comments = doc.comment_sections();
+    // A comment section with extracted content in it is content (a forum thread's posts).
+    let holds_content = |c: NodeId| content.blocks.iter().any(|b| page.contains(c, b.node) || page.contains(b.node, c));
+    let comments: Vec<NodeId> = doc.comment_sections().iter().copied().filter(|&c| !holds_content(c)).collect();
     // Stage 1: visible links in document order, clustered by line.
     let links: Vec<NodeId> = (0..page.len() as NodeId)
         .filter(|&i| page.is_element(i) && *page.tag(i) == local_name!("a") && !page.node(i).hidden)
         .filter(|&i| page.attr(i, "href").is_some_and(|h| !h.trim().is_empty() && !h.trim().starts_with('#')))
         .collect();
     let line_of = |a: NodeId| -> Option<f32> { doc.visual.as_ref().and_then(|v| v.node(a).rect).map(|r| r.top) };
-    let block_of = |a: NodeId| page.ancestors(a).find(|&p| !crate::leaves::is_unwrapped(page.tag(p))).unwrap_or(0);
+    // Near in the tree: the lowest common ancestor at most 3 levels above each (a pager's
+    // links in their own list items). Without a style sheet a layout stacks such items, so
+    // this counts beside the line test.
+    let near = |a: NodeId, b: NodeId| {
+        let (da, db) = (page.depth(a), page.depth(b));
+        page.ancestors(a).take(3).any(|p| page.contains(p, b) && db - page.depth(p) <= 3 && da > page.depth(p))
+    };
     let mut cluster = vec![0usize; links.len()];
     for j in 1..links.len() {
-        let same = match (line_of(links[j - 1]), line_of(links[j])) {
-            (Some(x), Some(y)) => (x - y).abs() <= 2.0,
-            (None, None) if doc.visual.is_none() => block_of(links[j - 1]) == block_of(links[j]),
-            _ => false,
-        };
+        let same_line = matches!((line_of(links[j - 1]), line_of(links[j])), (Some(x), Some(y)) if (x - y).abs() <= 2.0);
+        let same = same_line || near(links[j - 1], links[j]);
         cluster[j] = cluster[j - 1] + usize::from(!same);
     }
     let number_of = |a: NodeId| -> Option<u32> {
@@ -295,21 +323,31 @@ pub fn next_page(doc: &Document, images: &[NodeId], o: &NextOptions) -> Option<N
         if url.to_ascii_lowercase().starts_with("javascript:") || Some(&url) == current.as_ref() {
             continue;
         }
-        // Stage 2: like the current URL, and the page numbers in sequence.
+        // Stage 2: like the current URL, and a page number in sequence: n = k + 1 when the
+        // current URL has a number there; from a first page (no number), the second page is
+        // 2 or, counted from 0, 1, and a pager's offset (`start=25`) is also taken when the
+        // link says 2 or "next" in a cluster of numbered links. A number on the link is
+        // the current page's plus one.
         let mut next_number = number;
+        let pager = numbered[cluster[j]] >= 2;
         if let Some(cur) = &current {
             let host = Url::parse(&url).ok().and_then(|u| u.host_str().map(str::to_string));
             let (pages, similarity) = page_numbers(cur, &url);
-            if host != current_host || similarity < o.min_url_similarity {
+            if host != current_host || similarity < o.min_url_similarity || adds_comment_word(cur, &url) {
                 continue;
             }
-            match (pages, number) {
-                (Some((k, n)), Some(t)) if n != k + 1 || t != k + 1 => continue,
-                (Some((k, n)), None) if n != k + 1 || n > o.max_page => continue,
-                (None, Some(t)) if t != 2 => continue,
-                (Some((_, n)), _) => next_number = Some(n),
-                _ => {}
+            let Some((k, n)) = pages else { continue };
+            let in_sequence = match k {
+                Some(k) => n == k + 1 && number.is_none_or(|t| t == n || t == k + 2),
+                None => {
+                    (n <= 2 && number.is_none_or(|t| t == 2))
+                        || (n <= o.max_page && pager && (number == Some(2) || number.is_none() && phrase))
+                }
+            };
+            if !in_sequence || n > o.max_page {
+                continue;
             }
+            next_number = Some(k.map_or(2, |_| n));
         } else if number.is_some_and(|t| t != 2) {
             continue;
         }
@@ -333,6 +371,20 @@ pub fn next_page(doc: &Document, images: &[NodeId], o: &NextOptions) -> Option<N
     best.map(|(_, l)| l)
 }
 
+/// True when the candidate URL names comments where the current one does not (a page of the
+/// comments: `?commentpage=2`, `/comments/page/2/`). Fragments do not count: a forum's next
+/// page often jumps to `#comments`, the posts.
+fn adds_comment_word(current: &str, candidate: &str) -> bool {
+    let tokens = |u: &str| -> Vec<String> {
+        let u = u.split('#').next().unwrap_or("");
+        u.split(|c: char| !c.is_alphanumeric()).filter(|t| !t.is_empty()).map(str::to_lowercase).collect()
+    };
+    let cur = tokens(current);
+    tokens(candidate)
+        .into_iter()
+        .any(|t| (t.starts_with("comment") || crate::facts::comments::is_comment_token(t.as_bytes())) && !cur.contains(&t))
+}
+
 /// §2.5 stage 4: a fetched candidate is the next page when its title is the current one's and
 /// its body is not (word sets overlapping less than 80 %).
 pub fn same_article(title: Option<&str>, body: &str, next_title: Option<&str>, next_body: &str) -> bool {
@@ -353,6 +405,10 @@ pub fn same_article(title: Option<&str>, body: &str, next_title: Option<&str>, n
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn none() -> Selection {
+        Selection::new("t", serde_json::Value::Null)
+    }
 
     fn doc(html: &str, url: &str) -> Document {
         let mut d = Document::parse(html);
@@ -379,10 +435,12 @@ mod tests {
 
     #[test]
     fn page_numbers_from_url_differences() {
-        assert_eq!(page_numbers("https://a.example/s?id=5&page=2", "https://a.example/s?id=5&page=3").0, Some((2, 3)));
-        assert_eq!(page_numbers("https://a.example/story/123.html", "https://a.example/story/123_2.html").0, Some((1, 2)));
-        assert_eq!(page_numbers("https://a.example/p19", "https://a.example/p20").0, Some((19, 20)));
-        assert_eq!(page_numbers("https://a.example/p12", "https://a.example/p13").0, Some((12, 13)));
+        assert_eq!(page_numbers("https://a.example/s?id=5&page=2", "https://a.example/s?id=5&page=3").0, Some((Some(2), 3)));
+        assert_eq!(page_numbers("https://a.example/story/123.html", "https://a.example/story/123_2.html").0, Some((None, 2)));
+        assert_eq!(page_numbers("https://a.example/p19", "https://a.example/p20").0, Some((Some(19), 20)));
+        assert_eq!(page_numbers("https://a.example/p12", "https://a.example/p13").0, Some((Some(12), 13)));
+        let sid = "https://f.example/viewtopic.php?t=7&sid=a09a41d3bd22b539790ad46734c5f5e6&start=15";
+        assert_eq!(page_numbers("https://f.example/viewtopic.php?t=7", sid).0, Some((None, 15)));
         let (_, sim) = page_numbers("https://a.example/politics/a-long-story", "https://a.example/sports/other");
         assert!(sim < 0.6, "{sim}");
     }
@@ -395,16 +453,16 @@ mod tests {
             <a href='/story/10'>Next</a></article>\
             <section id=comments><p>A reader says so.</p><a href='/story/9?cpage=2'>Next</a></section></body>";
         let d = doc(html, "https://n.example/story/9");
-        let next = next_page(&d, &[], &NextOptions::default()).unwrap();
+        let next = next_page(&d, &none(), &[], &NextOptions::default()).unwrap();
         assert_eq!(next.url, "https://n.example/story/9?page=2");
         assert_eq!(next.page, Some(2));
         // On page 2, the link numbered 3 is next, not 2 again.
         let mut d2 = doc(html, "https://n.example/story/9?page=2");
         d2.url = Some("https://n.example/story/9?page=2".into());
-        assert_eq!(next_page(&d2, &[], &NextOptions::default()).unwrap().url, "https://n.example/story/9?page=3");
+        assert_eq!(next_page(&d2, &none(), &[], &NextOptions::default()).unwrap().url, "https://n.example/story/9?page=3");
         // No pager: no next page (the next article's URL is not this one's).
         let d3 = doc("<body><p>Text.</p><a href='/story/20240612'>Next</a></body>", "https://n.example/story/20240611");
-        assert_eq!(next_page(&d3, &[], &NextOptions::default()), None);
+        assert_eq!(next_page(&d3, &none(), &[], &NextOptions::default()), None);
     }
 
     #[test]
