@@ -31,13 +31,19 @@ from clg_tables import FOLDERS, TRAINING, load, pct  # noqa: E402
 BODY = [
     ("clipper", ["--method", "clipper"]),
     ("clipper +title", ["--method", "clipper", "--prepend-title"]),
-    ("no font", ["--method", "clipper", "--no-refine-clipper", "font"]),
-    ("no overlap", ["--method", "clipper", "--no-refine-clipper", "overlap"]),
-    ("no align", ["--method", "clipper", "--no-refine-clipper", "align"]),
-    ("no frames", ["--method", "clipper", "--no-refine-clipper", "frames"]),
-    ("MSS only", ["--method", "clipper", "--no-refine-clipper", "font,overlap,align,frames"]),
+    ("no font", ["--method", "clipper", "--clipper-refine", "overlap,align,frames"]),
+    ("no overlap", ["--method", "clipper", "--clipper-refine", "font,align,frames"]),
+    ("no align", ["--method", "clipper", "--clipper-refine", "font,overlap,frames"]),
+    ("no frames", ["--method", "clipper", "--clipper-refine", "font,overlap,align"]),
+    ("MSS only", ["--method", "clipper", "--clipper-refine", "none"]),
     ("captions on", ["--method", "clipper", "--captions", "on"]),
+    ("frame share .5", ["--method", "clipper", "--frame-share", "0.5"]),
     ("clipper-plus", ["--method", "clipper-plus"]),
+    ("plus no font", ["--method", "clipper-plus", "--clipper-refine", "align,frames"]),
+    ("plus + overlap", ["--method", "clipper-plus", "--clipper-refine", "font,overlap,align,frames"]),
+    ("plus no align", ["--method", "clipper-plus", "--clipper-refine", "font,frames"]),
+    ("plus no frames", ["--method", "clipper-plus", "--clipper-refine", "font,align"]),
+    ("plus MSS only", ["--method", "clipper-plus", "--clipper-refine", "none"]),
     ("mss", ["--method", "mss"]),
     ("auto", ["--method", "auto"]),
 ]
@@ -74,7 +80,8 @@ def body(args):
 def titles(args):
     print("Title accuracy (pages labelled, exact %, normalised %) as `webclip eval` scores the metadata title")
     runs = [("metadata (auto)", ["--method", "auto"]), ("clipper", ["--method", "clipper"]),
-            ("clipper around auto", ["--method", "auto", "--title-source", "clipper"])]
+            ("clipper around auto", ["--method", "auto", "--title-source", "clipper"]),
+            ("mixed", ["--method", "auto", "--title-source", "mixed"])]
     for name, extra in runs:
         _, log = run(args, name if name != "metadata (auto)" else "auto", extra)
         rows = log.split("metadata (pages labelled")[-1].splitlines()[2:]

@@ -42,6 +42,16 @@ def test_clg_lays_the_page_out():
     assert r["layout"]["viewport_width"] == 1280
 
 
+def test_article_clipper_and_its_title_for_any_method():
+    r = webclip.extract(PAGE, method="clipper")
+    assert r["method"] == "clipper" and "steady wind" in r["body"]
+    assert r["metadata"]["title"] == "Kites" and r["metadata"]["title_source"] == "clipper"
+    r = webclip.extract(PAGE, title_source="clipper")
+    assert r["method"] == "auto" and r["metadata"]["title_source"] == "clipper"
+    with pytest.raises(webclip.OptionError, match="title source"):
+        webclip.extract(PAGE, title_source="nowhere")
+
+
 def test_a_real_page():
     with gzip.open(SAMPLE, "rb") as f:
         r = webclip.extract(f.read())

@@ -37,6 +37,10 @@ pub enum TitleSource {
     /// Article Clipper's title (§2.3) on the laid-out page, around the method's body; the
     /// metadata's when it finds none.
     Clipper,
+    /// The metadata's title when the markup confirms it (a heading matching the metadata,
+    /// JSON-LD, Open Graph), else Article Clipper's (instead of a bare `<title>` or first
+    /// `h1`).
+    Mixed,
 }
 
 impl TitleSource {
@@ -45,7 +49,8 @@ impl TitleSource {
             "method" => Ok(TitleSource::Method),
             "metadata" => Ok(TitleSource::Metadata),
             "clipper" => Ok(TitleSource::Clipper),
-            s => Err(crate::Error::Option(format!("title source {s:?}: expected method, metadata or clipper"))),
+            "mixed" => Ok(TitleSource::Mixed),
+            s => Err(crate::Error::Option(format!("title source {s:?}: expected method, metadata, clipper or mixed"))),
         }
     }
 }
@@ -137,7 +142,7 @@ impl Options {
 
     /// True when the page must be laid out first (the method or the title source needs it).
     pub fn needs_layout(&self) -> bool {
-        self.method.needs_layout() || self.title_source == TitleSource::Clipper
+        self.method.needs_layout() || matches!(self.title_source, TitleSource::Clipper | TitleSource::Mixed)
     }
 
     /// Sets the layout engine.
@@ -171,10 +176,14 @@ pub fn extract_document(mut doc: Document, options: &Options) -> Article {
     let body = crate::output::render_selection(&doc.page, &selection, &ContentOptions::default(), Format::Text);
     let sample: String = body.chars().take(4000).collect();
     let mut metadata = crate::article::metadata::extract(&doc, Some(&sample));
+    let weak = |source: &Option<String>| {
+        source.as_deref().is_none_or(|s| s.starts_with("title element") || s.starts_with("h1:"))
+    };
     let found = match (options.title_source, selection.roles.as_ref()) {
         (TitleSource::Metadata, _) => None,
+        (TitleSource::Mixed, _) if !weak(&metadata.title_source) => None,
         (_, Some(roles)) => roles.title.clone(),
-        (TitleSource::Clipper, None) => clipper::title_around(&doc, &selection),
+        (TitleSource::Clipper | TitleSource::Mixed, None) => clipper::title_around(&doc, &selection),
         (TitleSource::Method, None) => None,
     };
     {

@@ -201,20 +201,26 @@ pub struct ClgArgs {
 #[derive(Args, Clone)]
 pub struct ClipperArgs {
     /// Where the title comes from: method (clipper's own title for clipper, else the
-    /// metadata's), metadata, or clipper (the title score of Article Clipper §2.3 around any
-    /// method's body; the page is laid out).
-    #[arg(long, value_name = "SOURCE", default_value = "method", value_parser = ["method", "metadata", "clipper"])]
+    /// metadata's), metadata, clipper (the title score of Article Clipper §2.3 around any
+    /// method's body; the page is laid out), or mixed (the metadata's when the markup confirms
+    /// it, else clipper's).
+    #[arg(long, value_name = "SOURCE", default_value = "method", value_parser = ["method", "metadata", "clipper", "mixed"])]
     pub title_source: String,
-    /// Skip a refinement of the maximum subsequence: font, overlap, align, frames
-    /// (comma-separated).
-    #[arg(long, value_name = "WHICH", value_delimiter = ',', value_parser = ["font", "overlap", "align", "frames"])]
-    pub no_refine_clipper: Vec<String>,
+    /// Which refinements of the maximum subsequence run, comma-separated: font, overlap,
+    /// align, frames, or none (default: all four for clipper; font, align, frames for
+    /// clipper-plus).
+    #[arg(long, value_name = "WHICH", value_delimiter = ',', value_parser = ["font", "overlap", "align", "frames", "none"])]
+    pub clipper_refine: Option<Vec<String>>,
     /// Least share of a segment's width inside the body column (horizontal-overlap refinement).
     #[arg(long, value_name = "R", default_value_t = ClipperOptions::default().min_overlap)]
     pub clipper_min_overlap: f32,
     /// Title score Q = (m + λ)·β^(7−h)·(0.1 + α)^ω·f: λ, β, ω comma-separated.
     #[arg(long, value_name = "L,B,W", value_parser = parse_title_params)]
     pub title_params: Option<(f64, f64, f64)>,
+    /// Frames holding at least this share of the body's characters keep their text
+    /// (default: 1, the paper's rule, for clipper; 0.5 for clipper-plus).
+    #[arg(long, value_name = "R")]
+    pub frame_share: Option<f64>,
     /// Images smaller than this in width or height (CSS px) are not figures.
     #[arg(long, value_name = "PX", default_value_t = ClipperOptions::default().min_image)]
     pub min_image: f32,
@@ -391,20 +397,20 @@ impl MethodArgs {
             "mss" => MethodConfig::Mss,
             name @ ("clipper" | "clipper-plus") => {
                 let c = &self.clipper;
-                let off = |w: &str| c.no_refine_clipper.iter().any(|x| x == w);
-                let d = ClipperOptions::default();
+                let d = if name == "clipper-plus" { ClipperOptions::plus() } else { ClipperOptions::default() };
+                let on = |w: &str, default: bool| c.clipper_refine.as_ref().map_or(default, |l| l.iter().any(|x| x == w));
                 let (lambda, beta, omega) = c.title_params.unwrap_or((d.lambda, d.beta, d.omega));
                 MethodConfig::Clipper(ClipperOptions {
-                    refine_font: !off("font"),
-                    refine_overlap: !off("overlap"),
-                    refine_align: !off("align"),
-                    refine_frames: !off("frames"),
+                    refine_font: on("font", d.refine_font),
+                    refine_overlap: on("overlap", d.refine_overlap),
+                    refine_align: on("align", d.refine_align),
+                    refine_frames: on("frames", d.refine_frames),
                     min_overlap: c.clipper_min_overlap,
                     lambda,
                     beta,
                     omega,
                     min_image: c.min_image,
-                    extended: name == "clipper-plus",
+                    frame_share: c.frame_share.unwrap_or(d.frame_share),
                     ..d
                 })
             }

@@ -91,7 +91,7 @@ impl MethodConfig {
             "boosted-plus" => MethodConfig::Boosted { features: FeatureSet::Extended, model: None, threshold: None },
             "mss" => MethodConfig::Mss,
             "clipper" => MethodConfig::Clipper(ClipperOptions::default()),
-            "clipper-plus" => MethodConfig::Clipper(ClipperOptions { extended: true, ..Default::default() }),
+            "clipper-plus" => MethodConfig::Clipper(ClipperOptions::plus()),
             other => {
                 let variant = clg::Variant::parse(other)?;
                 MethodConfig::Clg { options: ClgOptions { variant, ..Default::default() }, model: None }

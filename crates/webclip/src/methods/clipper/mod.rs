@@ -51,6 +51,10 @@ pub struct ClipperOptions {
     pub keep_captions: bool,
     /// Use the extended-feature leaf classifier for F (`clipper-plus`).
     pub extended: bool,
+    /// Refinement 4 drops a frame's text only when the frame holds less than this share of
+    /// the body's characters. 1 is the paper's rule (any frame that does not hold the whole
+    /// body); `clipper-plus` uses ½ (a framed article box is the article, not a caption).
+    pub frame_share: f64,
 }
 
 impl Default for ClipperOptions {
@@ -67,7 +71,16 @@ impl Default for ClipperOptions {
             min_image: 50.0,
             keep_captions: false,
             extended: false,
+            frame_share: 1.0,
         }
+    }
+}
+
+impl ClipperOptions {
+    /// `clipper-plus`: segments scored by the extended-feature classifier, and frames that
+    /// hold most of the body kept.
+    pub fn plus() -> ClipperOptions {
+        ClipperOptions { extended: true, frame_share: 0.5, refine_overlap: false, ..Default::default() }
     }
 }
 
@@ -259,30 +272,44 @@ impl Clipper {
             }
         }
         // (4) Frames: text inside a framed element goes when the frame does not hold the
-        // whole body region and the text is not in a blockquote.
+        // whole body region (nor `frame_share` of its characters) and the text is not in a
+        // blockquote.
         if o.refine_frames {
             let region = union(body.kept.iter().filter_map(|&k| segs[k].rect));
             if let Some(region) = region {
                 let leaves = doc.leaves();
                 let page = &doc.page;
-                let before = body.kept.len();
-                body.kept.retain(|&k| {
+                // Each segment's frames (outside blockquotes), and the characters each holds.
+                let frames_of = |k: usize| -> Vec<NodeId> {
                     let leaf = &leaves[k];
                     let mut quoted = false;
+                    let mut out = Vec::new();
                     for a in std::iter::once(leaf.container).chain(page.ancestors(leaf.container)) {
                         if !page.is_element(a) {
                             continue;
                         }
-                        if *page.tag(a) == local_name!("blockquote") {
-                            quoted = true;
-                        }
+                        quoted |= *page.tag(a) == local_name!("blockquote");
                         let v = visual.node(a);
                         if v.has_frame() && !quoted && v.rect.is_some_and(|r| !contains(&r, &region)) {
-                            return false;
+                            out.push(a);
                         }
                     }
-                    true
-                });
+                    out
+                };
+                let frames: Vec<(usize, Vec<NodeId>)> = body.kept.iter().map(|&k| (k, frames_of(k))).collect();
+                let total: f64 = body.kept.iter().map(|&k| segs[k].chars).sum::<f64>().max(1.0);
+                let mut held: std::collections::HashMap<NodeId, f64> = std::collections::HashMap::new();
+                for (k, fs) in &frames {
+                    for f in fs {
+                        *held.entry(*f).or_default() += segs[*k].chars;
+                    }
+                }
+                let before = body.kept.len();
+                body.kept = frames
+                    .into_iter()
+                    .filter(|(_, fs)| !fs.iter().any(|f| held[f] / total < o.frame_share))
+                    .map(|(k, _)| k)
+                    .collect();
                 body.removed[3] = before - body.kept.len();
             }
         }
