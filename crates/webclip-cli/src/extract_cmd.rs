@@ -201,7 +201,12 @@ impl Fetcher {
 
 /// The print version instead of the page (--print-link follow), then the next pages
 /// (--pages N).
-fn whole_article(article: webclip::Article, args: &ExtractArgs, options: &webclip::Options, fetcher: &Fetcher) -> webclip::Article {
+fn whole_article(
+    article: webclip::Article,
+    args: &ExtractArgs,
+    options: &webclip::Options,
+    fetcher: &Fetcher,
+) -> webclip::Article {
     let mut article = article;
     let absolute = |u: &str| u.starts_with("http://") || u.starts_with("https://");
     if args.print_link == PrintLink::Follow {
@@ -218,14 +223,19 @@ fn whole_article(article: webclip::Article, args: &ExtractArgs, options: &webcli
                     p.links.print = Some(print);
                     article = p;
                 }
-                Ok(_) => article.provenance.warnings.push(format!("print version {print} had no content; kept the page")),
+                Ok(_) => {
+                    article.provenance.warnings.push(format!("print version {print} had no content; kept the page"))
+                }
                 Err(e) => article.provenance.warnings.push(format!("print version {print}: {e}")),
             }
         }
     }
     if args.pages > 1 {
         if article.document().url.is_none() {
-            article.provenance.warnings.push("--pages: the page has no URL (give --url) to follow next pages from".into());
+            article
+                .provenance
+                .warnings
+                .push("--pages: the page has no URL (give --url) to follow next pages from".into());
         } else {
             webclip::site::follow_pages(&mut article, options, args.pages as usize, |u| fetcher.get(u));
         }

@@ -107,7 +107,8 @@ impl Options {
                 "captions" => options.content.captions = flag(k, v)?,
                 "comments" => options.comments = Some(flag(k, v)?),
                 "title_source" => {
-                    let name = v.as_str().ok_or_else(|| Error::Option("option title_source: expected a name".into()))?;
+                    let name =
+                        v.as_str().ok_or_else(|| Error::Option("option title_source: expected a name".into()))?;
                     options.title_source = TitleSource::parse(name)?;
                 }
                 "charset" => {
@@ -197,7 +198,8 @@ pub fn extract_document(mut doc: Document, options: &Options) -> Article {
     article.links.print = links.as_ref().and_then(|l| l.url.clone());
     article.links.print_by_script = links.is_some_and(|l| l.url.is_none());
     let images: Vec<_> = article.figures.iter().map(|f| f.node).collect();
-    article.links.next = clipper::links::next_page(article.document(), article.selection(), &images, &Default::default()).map(|l| l.url);
+    article.links.next =
+        clipper::links::next_page(article.document(), article.selection(), &images, &Default::default()).map(|l| l.url);
     article.provenance.timings.article = ms_since(t);
     article.parts[0].document.timings = article.provenance.timings;
     article

@@ -191,7 +191,10 @@ pub fn follow_pages(
         }
         let previous = bodies.last().map_or("", String::as_str);
         if !same_article(title.as_deref(), previous, candidate.title(), &body) {
-            warn(article, format!("{url} is not the next page of this article (its title differs or its body repeats); stopped"));
+            warn(
+                article,
+                format!("{url} is not the next page of this article (its title differs or its body repeats); stopped"),
+            );
             break;
         }
         next = candidate.links.next.clone();

@@ -227,7 +227,8 @@ pub struct ClipperArgs {
 }
 
 fn parse_title_params(s: &str) -> Result<(f64, f64, f64), String> {
-    let v: Vec<f64> = s.split(',').map(|x| x.trim().parse::<f64>().map_err(|e| format!("{x:?}: {e}"))).collect::<Result<_, _>>()?;
+    let v: Vec<f64> =
+        s.split(',').map(|x| x.trim().parse::<f64>().map_err(|e| format!("{x:?}: {e}"))).collect::<Result<_, _>>()?;
     match v[..] {
         [l, b, w] => Ok((l, b, w)),
         _ => Err(format!("{s:?}: expected λ,β,ω")),
@@ -398,7 +399,8 @@ impl MethodArgs {
             name @ ("clipper" | "clipper-plus") => {
                 let c = &self.clipper;
                 let d = if name == "clipper-plus" { ClipperOptions::plus() } else { ClipperOptions::default() };
-                let on = |w: &str, default: bool| c.clipper_refine.as_ref().map_or(default, |l| l.iter().any(|x| x == w));
+                let on =
+                    |w: &str, default: bool| c.clipper_refine.as_ref().map_or(default, |l| l.iter().any(|x| x == w));
                 let (lambda, beta, omega) = c.title_params.unwrap_or((d.lambda, d.beta, d.omega));
                 MethodConfig::Clipper(ClipperOptions {
                     refine_font: on("font", d.refine_font),

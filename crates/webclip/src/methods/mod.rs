@@ -177,7 +177,10 @@ impl MethodConfig {
                 Box::new(mss::Mss { classifier: Boosted { model: default_model(FeatureSet::Paper), threshold: None } })
             }
             MethodConfig::Clipper(options) => Box::new(Clipper {
-                classifier: Boosted { model: self.model().unwrap_or_else(|| default_model(FeatureSet::Paper)), threshold: None },
+                classifier: Boosted {
+                    model: self.model().unwrap_or_else(|| default_model(FeatureSet::Paper)),
+                    threshold: None,
+                },
                 options: *options,
             }),
             MethodConfig::Forest { wrapper, relaxed, fallback } => Box::new(WithFallback {

@@ -23,62 +23,204 @@
 //! image, or whose parent holds one of the article's images) are dropped. (4) [`same_article`].
 
 use crate::document::Document;
-use crate::dom::{normalize_ws, NodeId, Page};
+use crate::dom::{normalize_ws, NodeId};
 use crate::selection::Selection;
 use html5ever::local_name;
 use serde::Serialize;
+use std::collections::HashSet;
+use std::sync::OnceLock;
 use url::Url;
 
 /// Print phrases, compared whole after [`norm`]. Only phrases used by real pages.
 const PRINT_PHRASES: &[&str] = &[
     // English
-    "print", "printer", "print this", "print article", "print this article", "print story",
-    "print this story", "print page", "print this page", "print post", "print this post", "print entry",
-    "print recipe", "print this recipe", "print friendly", "printer friendly", "print friendly version",
-    "printer friendly version", "printer friendly format", "printer friendly page", "print friendly page",
-    "printable version", "printable page", "printable", "print version", "printer version", "print view",
-    "print preview", "print format", "print document", "print news", "print the article",
-    "show printable version", "printable view", "printerfriendly", "printer friendly view", "print topic",
-    "print thread", "print this thread", "print this topic",
+    "print",
+    "printer",
+    "print this",
+    "print article",
+    "print this article",
+    "print story",
+    "print this story",
+    "print page",
+    "print this page",
+    "print post",
+    "print this post",
+    "print entry",
+    "print recipe",
+    "print this recipe",
+    "print friendly",
+    "printer friendly",
+    "print friendly version",
+    "printer friendly version",
+    "printer friendly format",
+    "printer friendly page",
+    "print friendly page",
+    "printable version",
+    "printable page",
+    "printable",
+    "print version",
+    "printer version",
+    "print view",
+    "print preview",
+    "print format",
+    "print document",
+    "print news",
+    "print the article",
+    "show printable version",
+    "printable view",
+    "printerfriendly",
+    "printer friendly view",
+    "print topic",
+    "print thread",
+    "print this thread",
+    "print this topic",
     // German
-    "drucken", "artikel drucken", "seite drucken", "beitrag drucken", "diesen artikel drucken",
-    "druckversion", "druckansicht", "druckfassung", "druckvorschau", "druckbare version",
+    "drucken",
+    "artikel drucken",
+    "seite drucken",
+    "beitrag drucken",
+    "diesen artikel drucken",
+    "druckversion",
+    "druckansicht",
+    "druckfassung",
+    "druckvorschau",
+    "druckbare version",
     "version zum drucken",
     // French
-    "imprimer", "imprimer l'article", "imprimer cet article", "imprimer la page", "imprimer cette page",
-    "version imprimable", "imprimer la recette", "version à imprimer",
+    "imprimer",
+    "imprimer l'article",
+    "imprimer cet article",
+    "imprimer la page",
+    "imprimer cette page",
+    "version imprimable",
+    "imprimer la recette",
+    "version à imprimer",
     // Spanish, Portuguese
-    "imprimir", "imprimir artículo", "imprimir articulo", "imprimir noticia", "imprimir esta página",
-    "imprimir página", "versión para imprimir", "versión imprimible", "version para imprimir",
-    "imprimir notícia", "versão para impressão", "versão para imprimir", "imprimir matéria",
+    "imprimir",
+    "imprimir artículo",
+    "imprimir articulo",
+    "imprimir noticia",
+    "imprimir esta página",
+    "imprimir página",
+    "versión para imprimir",
+    "versión imprimible",
+    "version para imprimir",
+    "imprimir notícia",
+    "versão para impressão",
+    "versão para imprimir",
+    "imprimir matéria",
     // Italian
-    "stampa", "stampa articolo", "stampa l'articolo", "stampa questo articolo", "stampa la pagina",
-    "versione stampabile", "versione per la stampa", "stampa pagina",
+    "stampa",
+    "stampa articolo",
+    "stampa l'articolo",
+    "stampa questo articolo",
+    "stampa la pagina",
+    "versione stampabile",
+    "versione per la stampa",
+    "stampa pagina",
     // Dutch
-    "afdrukken", "artikel afdrukken", "printversie", "printvriendelijke versie", "print artikel",
+    "afdrukken",
+    "artikel afdrukken",
+    "printversie",
+    "printvriendelijke versie",
+    "print artikel",
     "pagina afdrukken",
     // Nordic
-    "skriv ut", "utskrift", "utskriftsvänlig version", "udskriv", "printvenlig version", "tulosta",
+    "skriv ut",
+    "utskrift",
+    "utskriftsvänlig version",
+    "udskriv",
+    "printvenlig version",
+    "tulosta",
     "tulosta sivu",
     // Polish, Czech, Slovak, Hungarian, Romanian, Turkish, Greek
-    "drukuj", "wersja do druku", "drukuj artykuł", "tisk", "tisknout", "verze pro tisk", "vytisknout",
-    "tlačiť", "nyomtatás", "nyomtatható változat", "printează", "tipărește", "yazdır", "εκτύπωση",
+    "drukuj",
+    "wersja do druku",
+    "drukuj artykuł",
+    "tisk",
+    "tisknout",
+    "verze pro tisk",
+    "vytisknout",
+    "tlačiť",
+    "nyomtatás",
+    "nyomtatható változat",
+    "printează",
+    "tipărește",
+    "yazdır",
+    "εκτύπωση",
     // Russian, Ukrainian
-    "печать", "распечатать", "версия для печати", "друк", "версія для друку",
+    "печать",
+    "распечатать",
+    "версия для печати",
+    "друк",
+    "версія для друку",
     // Japanese, Chinese, Korean, Arabic
-    "印刷", "印刷する", "印刷用ページ", "打印", "打印本页", "打印此文", "列印", "列印本頁", "인쇄", "طباعة",
+    "印刷",
+    "印刷する",
+    "印刷用ページ",
+    "打印",
+    "打印本页",
+    "打印此文",
+    "列印",
+    "列印本頁",
+    "인쇄",
+    "طباعة",
 ];
 
 /// Phrases that mean "next page", compared whole after [`norm`]; symbols compared raw.
 const NEXT_PHRASES: &[&str] = &[
-    "next", "next page", "more", "continue", "continued", "continue reading", "weiter", "nächste",
-    "nächste seite", "vor", "suivant", "suivante", "page suivante", "siguiente", "página siguiente",
-    "pagina siguiente", "successivo", "successiva", "pagina successiva", "avanti", "próxima",
-    "próxima página", "seguinte", "volgende", "volgende pagina", "następna", "następna strona", "dalej",
-    "další", "další strana", "nästa", "neste", "næste", "seuraava", "sonraki", "következő", "următoarea",
-    "следующая", "далее", "вперёд", "вперед", "наступна", "次へ", "次のページ", "下一页", "下一頁", "다음",
+    "next",
+    "next page",
+    "more",
+    "continue",
+    "continued",
+    "continue reading",
+    "weiter",
+    "nächste",
+    "nächste seite",
+    "vor",
+    "suivant",
+    "suivante",
+    "page suivante",
+    "siguiente",
+    "página siguiente",
+    "pagina siguiente",
+    "successivo",
+    "successiva",
+    "pagina successiva",
+    "avanti",
+    "próxima",
+    "próxima página",
+    "seguinte",
+    "volgende",
+    "volgende pagina",
+    "następna",
+    "następna strona",
+    "dalej",
+    "další",
+    "další strana",
+    "nästa",
+    "neste",
+    "næste",
+    "seuraava",
+    "sonraki",
+    "következő",
+    "următoarea",
+    "следующая",
+    "далее",
+    "вперёд",
+    "вперед",
+    "наступна",
+    "次へ",
+    "次のページ",
+    "下一页",
+    "下一頁",
+    "다음",
 ];
 const NEXT_SYMBOLS: &[&str] = &[">", ">>", "»", "›", "→", "⟩", "❯"];
+
+/// Longer link texts (characters other than whitespace) are not phrases of the dictionaries.
+const MAX_PHRASE_CHARS: u32 = 25;
 
 /// Case-folded, whitespace collapsed, hyphens and underscores as spaces, punctuation and
 /// symbols trimmed at the ends.
@@ -87,9 +229,18 @@ pub fn norm(s: &str) -> String {
     normalize_ws(&s).trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase()
 }
 
+/// A phrase list as a set, built once.
+fn set(
+    cell: &'static OnceLock<HashSet<&'static str>>,
+    list: &'static [&'static str],
+) -> &'static HashSet<&'static str> {
+    cell.get_or_init(|| list.iter().copied().collect())
+}
+
 fn is_print_phrase(s: &str) -> bool {
+    static SET: OnceLock<HashSet<&str>> = OnceLock::new();
     let n = norm(s);
-    !n.is_empty() && PRINT_PHRASES.contains(&n.as_str())
+    !n.is_empty() && set(&SET, PRINT_PHRASES).contains(n.as_str())
 }
 
 fn is_next_phrase(s: &str) -> bool {
@@ -99,13 +250,19 @@ fn is_next_phrase(s: &str) -> bool {
         return NEXT_SYMBOLS.contains(&raw.as_str());
     }
     // "Next »", "weiter ›": the phrase with a symbol.
-    NEXT_PHRASES.contains(&n.as_str())
+    static SET: OnceLock<HashSet<&str>> = OnceLock::new();
+    set(&SET, NEXT_PHRASES).contains(n.as_str())
 }
 
 /// The page's base URL: `<base href>` resolved against the page's URL.
 pub fn base_url(doc: &Document) -> Option<Url> {
     let page_url = doc.url.as_deref().and_then(|u| Url::parse(u).ok());
-    let base = doc.page.find_tag(&local_name!("base")).and_then(|b| doc.page.attr(b, "href"));
+    // `<base>` belongs in the head: look no further than the body's start.
+    let page = &doc.page;
+    let before_body = page.body().unwrap_or(page.len() as NodeId);
+    let base = (0..before_body)
+        .find(|&i| page.is_element(i) && *page.tag(i) == local_name!("base"))
+        .and_then(|b| page.attr(b, "href"));
     match (page_url, base) {
         (Some(u), Some(b)) => u.join(b.trim()).ok().or(Some(u)),
         (None, Some(b)) => Url::parse(b.trim()).ok(),
@@ -143,15 +300,23 @@ fn url_in_script(js: &str) -> Option<&str> {
         let s = s.trim();
         !s.is_empty()
             && !s.contains(char::is_whitespace)
-            && (s.starts_with('/') || s.starts_with("http") || s.contains(".htm") || s.contains(".php") || s.contains('?'))
+            && (s.starts_with('/')
+                || s.starts_with("http")
+                || s.contains(".htm")
+                || s.contains(".php")
+                || s.contains('?'))
     })
 }
 
 /// The texts a link could say "print" with: its text, its `title` and `aria-label`, and the
 /// `alt` and `title` of images in it.
-fn link_texts(page: &Page, a: NodeId) -> Vec<String> {
-    // Hidden too: print links often sit in menus shown on hover.
-    let mut out = vec![page.raw_text(a, true)];
+fn link_texts(doc: &Document, a: NodeId) -> Vec<String> {
+    let page = &doc.page;
+    let mut out = Vec::new();
+    // Hidden text too: print links often sit in menus shown on hover. A long text is no phrase.
+    if doc.stats.get(a).chars <= MAX_PHRASE_CHARS {
+        out.push(page.raw_text(a, true));
+    }
     for name in ["title", "aria-label"] {
         out.extend(page.attr(a, name).map(str::to_string));
     }
@@ -173,7 +338,7 @@ pub fn print_link(doc: &Document) -> Option<PrintLink> {
         if !page.is_element(i) || !matches!(*page.tag(i), local_name!("a") | local_name!("button")) {
             continue;
         }
-        if !link_texts(page, i).iter().any(|t| is_print_phrase(t)) {
+        if !link_texts(doc, i).iter().any(|t| is_print_phrase(t)) {
             continue;
         }
         let href = page.attr(i, "href").unwrap_or("").trim();
@@ -236,8 +401,10 @@ fn without_session(url: &str) -> String {
     let url = url.split('#').next().unwrap_or(url);
     let Some((head, query)) = url.split_once('?') else { return url.to_string() };
     let session = |v: &str| v.len() >= 16 && v.bytes().all(|b| b.is_ascii_hexdigit() || b == b':');
-    let kept: Vec<&str> =
-        query.split('&').filter(|p| !p.split_once('=').is_some_and(|(_, v)| session(v.trim_start_matches("a:")))).collect();
+    let kept: Vec<&str> = query
+        .split('&')
+        .filter(|p| !p.split_once('=').is_some_and(|(_, v)| session(v.trim_start_matches("a:"))))
+        .collect();
     if kept.is_empty() {
         head.to_string()
     } else {
@@ -277,10 +444,15 @@ pub fn next_page(doc: &Document, content: &Selection, images: &[NodeId], o: &Nex
     let page = &doc.page;
     let base = base_url(doc);
     let current = doc.url.as_deref().and_then(|u| resolve(base.as_ref(), u));
-    let current_host = current.as_deref().and_then(|u| Url::parse(u).ok()).and_then(|u| u.host_str().map(str::to_string));
+    let current_host =
+        current.as_deref().and_then(|u| Url::parse(u).ok()).and_then(|u| u.host_str().map(str::to_string));
     // A comment section with extracted content in it is content (a forum thread's posts).
+    // Found only when a candidate needs them.
     let holds_content = |c: NodeId| content.blocks.iter().any(|b| page.contains(c, b.node) || page.contains(b.node, c));
-    let comments: Vec<NodeId> = doc.comment_sections().iter().copied().filter(|&c| !holds_content(c)).collect();
+    let comments = std::cell::OnceCell::new();
+    let comments = || -> &Vec<NodeId> {
+        comments.get_or_init(|| doc.comment_sections().iter().copied().filter(|&c| !holds_content(c)).collect())
+    };
     // Stage 1: visible links in document order, clustered by line.
     let links: Vec<NodeId> = (0..page.len() as NodeId)
         .filter(|&i| page.is_element(i) && *page.tag(i) == local_name!("a") && !page.node(i).hidden)
@@ -291,31 +463,38 @@ pub fn next_page(doc: &Document, content: &Selection, images: &[NodeId], o: &Nex
     // links in their own list items). Without a style sheet a layout stacks such items, so
     // this counts beside the line test.
     let near = |a: NodeId, b: NodeId| {
-        let (da, db) = (page.depth(a), page.depth(b));
-        page.ancestors(a).take(3).any(|p| page.contains(p, b) && db - page.depth(p) <= 3 && da > page.depth(p))
+        let up: Vec<NodeId> = page.ancestors(b).take(3).collect();
+        page.ancestors(a).take(3).any(|p| up.contains(&p))
     };
     let mut cluster = vec![0usize; links.len()];
     for j in 1..links.len() {
-        let same_line = matches!((line_of(links[j - 1]), line_of(links[j])), (Some(x), Some(y)) if (x - y).abs() <= 2.0);
+        let same_line =
+            matches!((line_of(links[j - 1]), line_of(links[j])), (Some(x), Some(y)) if (x - y).abs() <= 2.0);
         let same = same_line || near(links[j - 1], links[j]);
         cluster[j] = cluster[j - 1] + usize::from(!same);
     }
-    let number_of = |a: NodeId| -> Option<u32> {
-        let t = norm(&page.text_content(a));
-        (!t.is_empty() && t.len() <= 4 && t.chars().all(|c| c.is_ascii_digit())).then(|| t.parse().ok()).flatten()
-    };
+    // Each link's text when short enough to be a number or a phrase.
+    let texts: Vec<Option<String>> =
+        links.iter().map(|&a| (doc.stats.get(a).chars <= MAX_PHRASE_CHARS).then(|| page.text_content(a))).collect();
+    let numbers: Vec<Option<u32>> = texts
+        .iter()
+        .map(|t| {
+            let t = t.as_deref()?.trim().trim_matches(|c: char| !c.is_alphanumeric());
+            (!t.is_empty() && t.len() <= 4 && t.bytes().all(|c| c.is_ascii_digit())).then(|| t.parse().ok()).flatten()
+        })
+        .collect();
     // Clusters that hold numbered links (pagers).
     let mut numbered = vec![0usize; cluster.last().map_or(0, |c| c + 1)];
-    for (j, &a) in links.iter().enumerate() {
-        if number_of(a).is_some() {
+    for (j, n) in numbers.iter().enumerate() {
+        if n.is_some() {
             numbered[cluster[j]] += 1;
         }
     }
     let mut best: Option<(f64, NextLink)> = None;
     for (j, &a) in links.iter().enumerate() {
-        let text = page.text_content(a);
-        let number = number_of(a);
-        let phrase = is_next_phrase(&text) || page.attr(a, "title").is_some_and(is_next_phrase);
+        let number = numbers[j];
+        let phrase =
+            texts[j].as_deref().is_some_and(is_next_phrase) || page.attr(a, "title").is_some_and(is_next_phrase);
         if number.is_none_or(|n| n > o.max_page) && !phrase {
             continue;
         }
@@ -352,12 +531,11 @@ pub fn next_page(doc: &Document, content: &Selection, images: &[NodeId], o: &Nex
             continue;
         }
         // Stage 3: comment pages and next-image links.
-        if comments.iter().any(|&c| page.contains(c, a)) {
+        if comments().iter().any(|&c| page.contains(c, a)) {
             continue;
         }
         let holds_image = page.subtree(a).any(|i| page.is_element(i) && *page.tag(i) == local_name!("img"));
-        let beside_image =
-            page.parent(a).is_some_and(|p| images.iter().any(|&img| page.contains(p, img)));
+        let beside_image = page.parent(a).is_some_and(|p| images.iter().any(|&img| page.contains(p, img)));
         if holds_image || beside_image {
             continue;
         }
@@ -380,9 +558,9 @@ fn adds_comment_word(current: &str, candidate: &str) -> bool {
         u.split(|c: char| !c.is_alphanumeric()).filter(|t| !t.is_empty()).map(str::to_lowercase).collect()
     };
     let cur = tokens(current);
-    tokens(candidate)
-        .into_iter()
-        .any(|t| (t.starts_with("comment") || crate::facts::comments::is_comment_token(t.as_bytes())) && !cur.contains(&t))
+    tokens(candidate).into_iter().any(|t| {
+        (t.starts_with("comment") || crate::facts::comments::is_comment_token(t.as_bytes())) && !cur.contains(&t)
+    })
 }
 
 /// §2.5 stage 4: a fetched candidate is the next page when its title is the current one's and
@@ -393,7 +571,8 @@ pub fn same_article(title: Option<&str>, body: &str, next_title: Option<&str>, n
     if key(a).is_empty() || key(a) != key(b) {
         return false;
     }
-    let words = |s: &str| -> std::collections::HashSet<String> { s.split_whitespace().map(str::to_lowercase).collect() };
+    let words =
+        |s: &str| -> std::collections::HashSet<String> { s.split_whitespace().map(str::to_lowercase).collect() };
     let (wa, wb) = (words(body), words(next_body));
     if wb.is_empty() {
         return false;
@@ -435,8 +614,14 @@ mod tests {
 
     #[test]
     fn page_numbers_from_url_differences() {
-        assert_eq!(page_numbers("https://a.example/s?id=5&page=2", "https://a.example/s?id=5&page=3").0, Some((Some(2), 3)));
-        assert_eq!(page_numbers("https://a.example/story/123.html", "https://a.example/story/123_2.html").0, Some((None, 2)));
+        assert_eq!(
+            page_numbers("https://a.example/s?id=5&page=2", "https://a.example/s?id=5&page=3").0,
+            Some((Some(2), 3))
+        );
+        assert_eq!(
+            page_numbers("https://a.example/story/123.html", "https://a.example/story/123_2.html").0,
+            Some((None, 2))
+        );
         assert_eq!(page_numbers("https://a.example/p19", "https://a.example/p20").0, Some((Some(19), 20)));
         assert_eq!(page_numbers("https://a.example/p12", "https://a.example/p13").0, Some((Some(12), 13)));
         let sid = "https://f.example/viewtopic.php?t=7&sid=a09a41d3bd22b539790ad46734c5f5e6&start=15";
@@ -459,7 +644,10 @@ mod tests {
         // On page 2, the link numbered 3 is next, not 2 again.
         let mut d2 = doc(html, "https://n.example/story/9?page=2");
         d2.url = Some("https://n.example/story/9?page=2".into());
-        assert_eq!(next_page(&d2, &none(), &[], &NextOptions::default()).unwrap().url, "https://n.example/story/9?page=3");
+        assert_eq!(
+            next_page(&d2, &none(), &[], &NextOptions::default()).unwrap().url,
+            "https://n.example/story/9?page=3"
+        );
         // No pager: no next page (the next article's URL is not this one's).
         let d3 = doc("<body><p>Text.</p><a href='/story/20240612'>Next</a></body>", "https://n.example/story/20240611");
         assert_eq!(next_page(&d3, &none(), &[], &NextOptions::default()), None);

@@ -405,7 +405,11 @@ impl Method for Clipper {
         }
         // The overlay shows the title and the figures beside the body.
         if let Some(t) = &roles.title {
-            sel.marks.push(Mark { node: leaves[t.segment].container, label: format!("title (Q = {:.1})", t.score), chosen: true });
+            sel.marks.push(Mark {
+                node: leaves[t.segment].container,
+                label: format!("title (Q = {:.1})", t.score),
+                chosen: true,
+            });
         }
         for f in &roles.figures {
             sel.marks.push(Mark { node: f.image, label: format!("figure, caption {}", f.layout), chosen: true });
