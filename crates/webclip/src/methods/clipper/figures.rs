@@ -161,36 +161,30 @@ pub fn find(
             };
             !hrs.iter().any(blocks) && !body.kept.iter().any(|&k| segs[k].rect.is_some_and(|r| blocks(&r)))
         };
-        // 2. Below the image.
-        if caption.is_empty() {
-            let below = (0..segs.len())
+        // 2. Below the image, then 3. to its right: the nearest qualified segment less than
+        // two line spaces away that overlaps the image across the gap.
+        let nearest = |below: bool| {
+            (0..segs.len())
                 .filter(|&k| free(k, &used))
                 .filter_map(|k| {
                     let r = segs[k].rect?;
-                    let d = r.top - rect.bottom;
-                    (d > -line / 2.0 && d < 2.0 * line && h_overlap(&r, &rect) > 0.0 && between_clear(&rect, &r, true))
+                    let (d, across) = if below {
+                        (r.top - rect.bottom, h_overlap(&r, &rect))
+                    } else {
+                        (r.left - rect.right, v_overlap(&r, &rect))
+                    };
+                    (d > -line / 2.0 && d < 2.0 * line && across > 0.0 && between_clear(&rect, &r, below))
                         .then_some((k, d))
                 })
-                .min_by(|a, b| a.1.total_cmp(&b.1));
-            if let Some((k, _)) = below {
-                caption = vec![k];
-                layout = "below";
-            }
-        }
-        // 3. Right of the image.
-        if caption.is_empty() {
-            let right = (0..segs.len())
-                .filter(|&k| free(k, &used))
-                .filter_map(|k| {
-                    let r = segs[k].rect?;
-                    let d = r.left - rect.right;
-                    (d > -line / 2.0 && d < 2.0 * line && v_overlap(&r, &rect) > 0.0 && between_clear(&rect, &r, false))
-                        .then_some((k, d))
-                })
-                .min_by(|a, b| a.1.total_cmp(&b.1));
-            if let Some((k, _)) = right {
-                caption = vec![k];
-                layout = "right";
+                .min_by(|a, b| a.1.total_cmp(&b.1))
+                .map(|(k, _)| k)
+        };
+        for (below, name) in [(true, "below"), (false, "right")] {
+            if caption.is_empty() {
+                if let Some(k) = nearest(below) {
+                    caption = vec![k];
+                    layout = name;
+                }
             }
         }
         if !known && caption.is_empty() {
