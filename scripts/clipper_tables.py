@@ -12,7 +12,7 @@
   `eval/links.jsonl`.
 
     scripts/clipper_tables.py [--bin target/release/webclip] [--data ../shared/data] [--jobs 2]
-                              [--out target/clipper] [--body] [--titles] [--captions] [--links]
+                              [--out target/clipper] [--body] [--titles] [--title-grid] [--captions] [--links]
 
 Runs are cached as CSV / JSON files in --out; delete them to re-run.
 """
@@ -89,6 +89,26 @@ def titles(args):
             parts = line.split()
             if len(parts) >= 4 and parts[0] in ("wcxb", "readability", "l3s-gn1"):
                 print(f"{name:<22} {parts[0]:<12} {parts[1]:>5} exact {parts[2]:>5} normalised {parts[3]:>5}")
+
+
+def title_grid(args):
+    """λ, β, ω of the title score checked on the training folders (wcxb, readability): the
+    paper's values against one change at a time."""
+    print("Title score parameters on the training folders (exact % wcxb, readability; clipper's title)")
+    grid = [(0.5, 1.15, 2.0), (0.25, 1.15, 2.0), (1.0, 1.15, 2.0), (0.5, 1.0, 2.0), (0.5, 1.3, 2.0),
+            (0.5, 1.15, 1.0), (0.5, 1.15, 3.0)]
+    for lam, beta, omega in grid:
+        name = f"title {lam} {beta} {omega}"
+        slug = re.sub(r"[^a-z0-9]+", "-", name)
+        log = os.path.join(args.out, slug + ".txt")
+        if not os.path.exists(log):
+            cmd = [args.bin, "eval", os.path.join(args.data, "wcxb"), os.path.join(args.data, "readability"),
+                   "--jobs", str(args.jobs), "--method", "clipper", "--title-params", f"{lam},{beta},{omega}"]
+            with open(log, "w") as f:
+                subprocess.run(cmd, check=True, stdout=f, stderr=subprocess.DEVNULL)
+        rows = open(log).read().split("metadata (pages labelled")[-1].splitlines()[2:]
+        exact = {p[0]: p[2] for p in (r.split() for r in rows) if len(p) >= 4}
+        print(f"  λ {lam:<4} β {beta:<4} ω {omega:<3}  wcxb {exact.get('wcxb', '-'):>5}  readability {exact.get('readability', '-'):>5}")
 
 
 class Sel3(html.parser.HTMLParser):
@@ -217,11 +237,12 @@ def main():
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--out", default="target/clipper")
     ap.add_argument("--labels", default="eval/links.jsonl")
-    for part in ("body", "titles", "captions", "links"):
-        ap.add_argument("--" + part, action="store_true")
+    for part in ("body", "titles", "title_grid", "captions", "links"):
+        ap.add_argument("--" + part.replace("_", "-"), action="store_true")
     args = ap.parse_args()
     os.makedirs(args.out, exist_ok=True)
-    chosen = [p for p in ("body", "titles", "captions", "links") if getattr(args, p)] or ["body", "titles", "captions"]
+    chosen = [p for p in ("body", "titles", "title_grid", "captions", "links") if getattr(args, p)] or [
+        "body", "titles", "captions", "links"]
     for part in chosen:
         globals()[part](args)
         print()

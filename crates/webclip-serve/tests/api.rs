@@ -126,6 +126,33 @@ async fn overlay_with_and_without_layout() {
     assert_eq!(status, 501);
 }
 
+/// A layout engine that fails the way a bug would: it panics.
+#[derive(Debug)]
+struct Panicking;
+
+impl webclip::visual::LayoutEngine for Panicking {
+    fn layout(&self, _page: &webclip::dom::Page, _url: Option<&str>) -> webclip::visual::LayoutOutcome {
+        panic!("a bug in the layout engine")
+    }
+}
+
+#[tokio::test]
+async fn a_panic_in_one_request_is_a_500_and_the_service_goes_on() {
+    let c = client();
+    let base = start(Config { layout: Some(Arc::new(Panicking)), ..Default::default() }).await;
+    for _ in 0..2 {
+        let (status, message) =
+            error_of(c.post(format!("{base}/v1/overlay")).body(sample()).send().await.unwrap()).await;
+        assert_eq!(status, 500, "{message}");
+        assert!(message.contains("internal error"), "{message}");
+    }
+    // The same service still answers requests that do not lay out, and counts the failures.
+    let r = c.post(format!("{base}/v1/extract")).body(sample()).send().await.unwrap();
+    assert_eq!(r.status(), 200);
+    let metrics = c.get(format!("{base}/metrics")).send().await.unwrap().text().await.unwrap();
+    assert!(metrics.lines().any(|l| l.contains("500") && !l.starts_with('#')), "{metrics}");
+}
+
 #[tokio::test]
 async fn bad_requests_get_clear_json_errors() {
     let base = start(Config { body_limit: 64 * 1024, ..Default::default() }).await;
