@@ -26,6 +26,10 @@ use crate::leaves::Leaf;
 use crate::selection::{Block, Selection};
 use serde::Serialize;
 
+/// How many times the region's text a confident discussion must hold to replace a region in
+/// the article's place (`select_with`, relative thresholds).
+const DISCUSSION_WEIGHT: u64 = 3;
+
 /// Precision/recall bias: moves the thresholds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Default)]
 #[serde(rename_all = "kebab-case")]
@@ -235,9 +239,17 @@ impl Auto {
             let first_section = sections.iter().copied().min().unwrap_or(NodeId::MAX);
             let after_headline = doc.title_heading().is_none_or(|h| b >= h || page.contains(b, h));
             let articles_place = after_headline && b < first_section;
-            if !sections.is_empty() && !articles_place {
+            if !sections.is_empty() {
                 let sel = with_comments().select_with(doc, false);
-                if found(&sel) {
+                // In the article's place, a region without a sentence (a headline and a byline)
+                // still gives way to a discussion the model is sure of that holds several
+                // times its text (a forum thread under its title).
+                let chars =
+                    |sel: &Selection| -> u64 { sel.blocks.iter().map(|b| u64::from(stats.get(b.node).chars)).sum() };
+                let prose =
+                    ls.iter().zip(doc.leaf_counts()).any(|(l, c)| page.contains(b, l.first) && c.sentences >= 1.0);
+                let outweighs = || chars(&sel) >= DISCUSSION_WEIGHT * u64::from(stats.get(b).chars).max(1);
+                if found(&sel) && (!articles_place || !prose && outweighs()) {
                     return sel;
                 }
             }
