@@ -18,6 +18,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{sync_channel, Receiver, SyncSender};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::Instant;
+use webclip_warc::Record;
 
 #[derive(Args)]
 pub struct BatchArgs {
@@ -33,11 +34,10 @@ pub struct BatchArgs {
     /// Output format (default: by the output file's extension).
     #[arg(long, value_enum, value_name = "FORMAT")]
     pub format: Option<OutFormat>,
-    /// Longest one page may take, in ms; a page over it is a failure ("page timeout") and the
-    /// batch goes on (its work is abandoned; at most --jobs such pages run on at a time).
-    /// 0: no limit.
-    #[arg(long, value_name = "MS", default_value_t = 0)]
-    pub page_timeout: u64,
+    /// Longest one page may take, in ms (instead of --time-budget); a page over it stops
+    /// and is a failure ("time budget … used up"), and the batch goes on.
+    #[arg(long, value_name = "MS")]
+    pub page_timeout: Option<u64>,
     /// The body's format in each record.
     #[arg(long, value_enum, default_value_t = Body::Text)]
     pub body: Body,
@@ -104,10 +104,14 @@ struct Counts {
 }
 
 pub fn run(args: BatchArgs) -> ExitCode {
-    let options = match args.method.resolve_single() {
+    let mut options = match args.method.resolve_single() {
         Ok(o) => o,
         Err(code) => return code,
     };
+    options.read.limits.max_bytes = args.max_bytes;
+    if let Some(ms) = args.page_timeout {
+        options.read.limits.budget = (ms > 0).then(|| std::time::Duration::from_millis(ms));
+    }
     let jobs = args.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).max(1);
     let parquet = match args.format {
         Some(f) => f == OutFormat::Parquet,
@@ -165,16 +169,11 @@ pub fn run(args: BatchArgs) -> ExitCode {
         std::thread::spawn(move || read_inputs(&inputs, max, &done_ids, &counts, &job_tx, &written, window))
     };
     let job_rx = Arc::new(Mutex::new(job_rx));
-    let budget = (args.page_timeout > 0).then(|| Budget {
-        limit: std::time::Duration::from_millis(args.page_timeout),
-        running_late: Arc::new(AtomicUsize::new(0)),
-        most_late: jobs,
-    });
     let workers: Vec<_> = (0..jobs)
         .map(|_| {
             let (rx, tx, options) = (job_rx.clone(), done_tx.clone(), options.clone());
-            let (fields, budget) = (args.fields.clone(), budget.clone());
-            std::thread::spawn(move || work(&rx, &tx, &options, body, fields.as_deref(), budget.as_ref()))
+            let fields = args.fields.clone();
+            std::thread::spawn(move || work(&rx, &tx, &options, body, fields.as_deref()))
         })
         .collect();
     drop(done_tx);
@@ -251,58 +250,6 @@ pub fn run(args: BatchArgs) -> ExitCode {
     }
 }
 
-/// The per-page time budget: pages over `limit` are failures; their abandoned work counts in
-/// `running_late` until it ends, and no new page starts while `most_late` are still running.
-#[derive(Clone)]
-struct Budget {
-    limit: std::time::Duration,
-    running_late: Arc<AtomicUsize>,
-    most_late: usize,
-}
-
-/// `record` on its own thread, waited for at most the budget.
-fn record_within(
-    budget: &Budget,
-    bytes: Vec<u8>,
-    options: webclip::Options,
-    id: String,
-    body: webclip::Format,
-    fields: Option<Vec<String>>,
-) -> Result<(String, bool), String> {
-    while budget.running_late.load(Ordering::SeqCst) >= budget.most_late {
-        std::thread::sleep(std::time::Duration::from_millis(5));
-    }
-    let (tx, rx) = std::sync::mpsc::channel();
-    let late = budget.running_late.clone();
-    let abandoned = Arc::new(std::sync::atomic::AtomicBool::new(false));
-    let flag = abandoned.clone();
-    let spawned = std::thread::Builder::new().name("webclip-page".into()).spawn(move || {
-        let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            record(&bytes, &options, &id, body, fields.as_deref())
-        }));
-        // Whoever comes second (this thread or the timed-out waiter) settles the count.
-        if flag.swap(true, Ordering::SeqCst) {
-            late.fetch_sub(1, Ordering::SeqCst);
-        }
-        let _ = tx.send(r);
-    });
-    if let Err(e) = spawned {
-        return Err(format!("cannot start a thread for this page: {e}"));
-    }
-    match rx.recv_timeout(budget.limit) {
-        Ok(r) => r.unwrap_or_else(|_| Err("internal error (panic) while extracting this page".into())),
-        Err(_) => {
-            if !abandoned.swap(true, Ordering::SeqCst) {
-                budget.running_late.fetch_add(1, Ordering::SeqCst);
-            }
-            match rx.try_recv() {
-                Ok(r) => r.unwrap_or_else(|_| Err("internal error (panic) while extracting this page".into())),
-                Err(_) => Err(format!("page timeout: not done after {} ms", budget.limit.as_millis())),
-            }
-        }
-    }
-}
-
 /// A worker: extracts pages until the queue closes; a panic is that page's failure.
 fn work(
     rx: &Mutex<Receiver<Job>>,
@@ -310,7 +257,6 @@ fn work(
     options: &webclip::Options,
     body: webclip::Format,
     fields: Option<&[String]>,
-    budget: Option<&Budget>,
 ) {
     loop {
         let job = match rx.lock().unwrap_or_else(|e| e.into_inner()).recv() {
@@ -327,14 +273,11 @@ fn work(
                     options.read.charset = job.charset.clone();
                 }
                 let id = job.id.clone();
-                match budget {
-                    Some(b) => record_within(b, bytes, options, id, body, fields.map(<[String]>::to_vec)),
-                    // The page's state is dropped with the panic; nothing shared is left half-done.
-                    None => std::panic::catch_unwind(std::panic::AssertUnwindSafe(move || {
-                        record(&bytes, &options, &id, body, fields)
-                    }))
-                    .unwrap_or_else(|_| Err("internal error (panic) while extracting this page".into())),
-                }
+                // The page's state is dropped with the panic; nothing shared is left half-done.
+                std::panic::catch_unwind(std::panic::AssertUnwindSafe(move || {
+                    record(&bytes, &options, &id, body, fields)
+                }))
+                .unwrap_or_else(|_| Err("internal error (panic) while extracting this page".into()))
             }
         };
         if tx.send(Done { seq: job.seq, id: job.id, bytes: size, record }).is_err() {
@@ -475,111 +418,21 @@ fn read_warc(path: &Path, max: u64, counts: &Counts, send: &mut dyn FnMut(Job) -
     let gz = name.to_ascii_lowercase().ends_with(".gz");
     let reader: Box<dyn Read + Send> =
         if gz { Box::new(flate2::read::MultiGzDecoder::new(file)) } else { Box::new(file) };
-    let warc = warc::WarcReader::new(BufReader::with_capacity(1 << 16, reader));
-    for (k, record) in warc.iter_records().enumerate() {
-        let record = match record {
-            Ok(r) => r,
-            Err(e) => {
-                // A damaged record: report it and stop reading this file (its framing is lost).
-                let job = Job {
-                    seq: 0,
-                    id: format!("{name}#{k}"),
-                    url: None,
-                    charset: None,
-                    bytes: Err(format!("bad WARC record: {e}")),
-                };
-                return send(job);
+    webclip_warc::for_each_record(BufReader::with_capacity(1 << 16, reader), max, |record| {
+        let id = |rid: &str| format!("{name}#{rid}");
+        match record {
+            Record::Page { id: rid, url, charset, bytes } => {
+                send(Job { seq: 0, id: id(&rid), url, charset, bytes: Ok(bytes) })
             }
-        };
-        if *record.warc_type() != warc::RecordType::Response {
-            counts.skipped.fetch_add(1, Ordering::Relaxed);
-            continue;
-        }
-        let url = record.header(warc::WarcHeader::TargetURI).map(|u| u.to_string());
-        let id = format!("{}#{}", name, record.warc_id());
-        match http_payload(record.body(), max) {
-            Payload::Html { bytes, charset } => {
-                if !send(Job { seq: 0, id, url, charset, bytes: Ok(bytes) }) {
-                    return false;
-                }
-            }
-            Payload::Skip => {
+            Record::Skipped => {
                 counts.skipped.fetch_add(1, Ordering::Relaxed);
+                true
             }
-            Payload::Bad(cause) => {
-                if !send(Job { seq: 0, id, url, charset: None, bytes: Err(cause) }) {
-                    return false;
-                }
+            Record::Bad { id: rid, url, cause } => {
+                send(Job { seq: 0, id: id(&rid), url, charset: None, bytes: Err(cause) })
             }
         }
-    }
-    true
-}
-
-enum Payload {
-    Html { bytes: Vec<u8>, charset: Option<String> },
-    Skip,
-    Bad(String),
-}
-
-/// The page inside an HTTP response: status 200, an HTML content type (or none), body
-/// de-chunked and decompressed as its headers say.
-fn http_payload(raw: &[u8], max: u64) -> Payload {
-    let mut headers = [httparse::EMPTY_HEADER; 128];
-    let mut resp = httparse::Response::new(&mut headers);
-    let head = match resp.parse(raw) {
-        Ok(httparse::Status::Complete(n)) => n,
-        Ok(httparse::Status::Partial) => return Payload::Bad("HTTP response head cut off".into()),
-        Err(e) => return Payload::Bad(format!("HTTP response head: {e}")),
-    };
-    if resp.code != Some(200) {
-        return Payload::Skip;
-    }
-    let header = |name: &str| {
-        resp.headers
-            .iter()
-            .find(|h| h.name.eq_ignore_ascii_case(name))
-            .map(|h| String::from_utf8_lossy(h.value).to_ascii_lowercase())
-    };
-    let content_type = header("content-type").unwrap_or_default();
-    let html = content_type.is_empty() || content_type.contains("html");
-    if !html {
-        return Payload::Skip;
-    }
-    let charset = webclip::input::charset_from_content_type(content_type.as_bytes()).map(|e| e.name().to_string());
-    let mut body = raw[head..].to_vec();
-    if header("transfer-encoding").is_some_and(|t| t.contains("chunked")) {
-        match dechunk(&body) {
-            Some(b) => body = b,
-            None => return Payload::Bad("bad chunked transfer encoding".into()),
-        }
-    }
-    if header("content-encoding").is_some_and(|c| c.contains("gzip")) || body.starts_with(&[0x1f, 0x8b]) {
-        match webclip::input::read_page(&body[..], true, max) {
-            Ok(b) => body = b,
-            Err(e) => return Payload::Bad(e.to_string()),
-        }
-    }
-    if body.len() as u64 > max {
-        return Payload::Bad(format!("page too large: {} bytes, limit {max} bytes", body.len()));
-    }
-    Payload::Html { bytes: body, charset }
-}
-
-/// Joins the chunks of a chunked body.
-fn dechunk(mut b: &[u8]) -> Option<Vec<u8>> {
-    let mut out = Vec::new();
-    loop {
-        let line_end = b.windows(2).position(|w| w == b"\r\n")?;
-        let size_text = std::str::from_utf8(&b[..line_end]).ok()?;
-        let size = usize::from_str_radix(size_text.split(';').next()?.trim(), 16).ok()?;
-        b = &b[line_end + 2..];
-        if size == 0 {
-            return Some(out);
-        }
-        out.extend_from_slice(b.get(..size)?);
-        b = b.get(size..)?.strip_prefix(b"\r\n").unwrap_or(&b[size..]);
-    }
+    })
 }
 
 /// Ids already in an output file (for --resume).
@@ -666,25 +519,5 @@ impl Output {
             Output::Gzip(w) => w.finish()?.flush(),
             Output::Zstd(w) => w.finish()?.flush(),
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn http_payloads() {
-        let ok = b"HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=ISO-8859-1\r\nTransfer-Encoding: chunked\r\n\r\n5\r\n<p>hi\r\n4\r\n</p>\r\n0\r\n\r\n";
-        match http_payload(ok, 1 << 20) {
-            Payload::Html { bytes, charset } => {
-                assert_eq!(bytes, b"<p>hi</p>");
-                assert_eq!(charset.as_deref(), Some("windows-1252"));
-            }
-            _ => panic!("expected a page"),
-        }
-        assert!(matches!(http_payload(b"HTTP/1.1 404 Not Found\r\n\r\nx", 1 << 20), Payload::Skip));
-        assert!(matches!(http_payload(b"HTTP/1.1 200 OK\r\nContent-Type: image/png\r\n\r\nx", 1 << 20), Payload::Skip));
-        assert!(matches!(http_payload(b"HTTP/1.1 200", 1 << 20), Payload::Bad(_)));
     }
 }

@@ -80,6 +80,7 @@ pub fn run(args: ExtractArgs) -> ExitCode {
         Ok(o) => o,
         Err(code) => return code,
     };
+    options.read.limits.max_bytes = args.max_bytes;
     // A reader expects the headline at the top of markdown and HTML; text stays the body.
     let reading = matches!(
         (args.format, args.body),

@@ -2,6 +2,7 @@
 
 mod batch_cmd;
 mod bench_cmd;
+mod check_cmd;
 mod eval_cmd;
 mod extract_cmd;
 mod flags;
@@ -51,6 +52,9 @@ enum Command {
     Labels(labels_cmd::LabelsArgs),
     /// Time each stage of extraction, single-threaded, over dataset folders.
     Bench(bench_cmd::BenchArgs),
+    /// Every page of dataset folders through every method and output format: failures,
+    /// empty outputs, slowest pages, peak memory.
+    Check(check_cmd::CheckArgs),
     /// Lay pages out (embedded engine) and print their visual facts; --bench for folders.
     Layout(layout_cmd::LayoutCmdArgs),
     /// Train a model (with cross-validation and an ablation table on request).
@@ -72,6 +76,7 @@ fn main() -> ExitCode {
         Command::Labels(args) => labels_cmd::run(args),
         Command::Train(cmd) => train_cmd::run(cmd),
         Command::Bench(args) => bench_cmd::run(args),
+        Command::Check(args) => check_cmd::run(args),
         Command::Layout(args) => layout_cmd::run(args),
         Command::Wrapper(cmd) => wrapper_cmd::run(cmd),
         Command::Serve(args) => serve_cmd::run(args),

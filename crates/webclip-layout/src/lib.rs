@@ -160,8 +160,10 @@ pub struct Engine {
 }
 
 impl LayoutEngine for Engine {
-    fn layout(&self, page: &Page, url: Option<&str>) -> LayoutOutcome {
-        match layout(page, url, &self.settings) {
+    fn layout(&self, page: &Page, url: Option<&str>, budget: Option<std::time::Duration>) -> LayoutOutcome {
+        let mut settings = self.settings.clone();
+        settings.budget = budget.map_or(settings.budget, |b| b.min(settings.budget));
+        match layout(page, url, &settings) {
             Ok(laid) => {
                 LayoutOutcome { warnings: missing_warning(&laid.missing_stylesheets), visual: Some(laid.visual) }
             }

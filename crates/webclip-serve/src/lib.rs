@@ -5,7 +5,8 @@
 //! Extraction runs on Tokio's blocking pool, at most `concurrency` at a time: a request over
 //! the limit gets 503 with `Retry-After` at once (back-pressure instead of a growing queue),
 //! and a slot is freed only when its extraction really ends, so a slow page cannot make the
-//! service take more work than it can do. A request gets 504 after `timeout`. A panic inside
+//! service take more work than it can do. A request gets 504 after `timeout`, and its
+//! extraction stops then too (the library's time budget is the time left). A panic inside
 //! one extraction is that request's 500. Errors are JSON: `{"error": {"status", "message"}}`.
 
 pub mod fetch;
@@ -94,6 +95,7 @@ fn library_error(source: &str, e: Error) -> ApiError {
         Error::Empty(_) | Error::UnknownCharset(_) | Error::Option(_) | Error::Gzip(_) => StatusCode::BAD_REQUEST,
         Error::Binary(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
         Error::TooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
+        Error::TimeBudget { .. } => StatusCode::GATEWAY_TIMEOUT,
         _ => StatusCode::UNPROCESSABLE_ENTITY,
     };
     ApiError::new(status, format!("{source}: {e}"))
@@ -412,6 +414,9 @@ async fn run(state: Shared, mut job: Job, output: Output) -> Result<Response, Ap
     let permit = state.permits.clone().try_acquire_owned().map_err(|_| {
         ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "the service is at its concurrency limit; retry shortly")
     })?;
+    // The extraction itself stops at the deadline, so its slot is freed then too.
+    let left = deadline.saturating_duration_since(Instant::now());
+    job.options.read.limits.budget = Some(job.options.read.limits.budget.map_or(left, |b| b.min(left)));
     let worker = state.clone();
     let name = source.clone();
     let task = tokio::task::spawn_blocking(move || {

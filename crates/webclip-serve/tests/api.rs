@@ -131,7 +131,12 @@ async fn overlay_with_and_without_layout() {
 struct Panicking;
 
 impl webclip::visual::LayoutEngine for Panicking {
-    fn layout(&self, _page: &webclip::dom::Page, _url: Option<&str>) -> webclip::visual::LayoutOutcome {
+    fn layout(
+        &self,
+        _page: &webclip::dom::Page,
+        _url: Option<&str>,
+        _budget: Option<std::time::Duration>,
+    ) -> webclip::visual::LayoutOutcome {
         panic!("a bug in the layout engine")
     }
 }
@@ -239,6 +244,31 @@ async fn limits_answer_503_and_504() {
     let base = start(Config { timeout: Duration::from_millis(1), ..Default::default() }).await;
     let (s, m) = error_of(client().post(format!("{base}/v1/extract")).body(big).send().await.unwrap()).await;
     assert_eq!(s, 504, "{m}");
+}
+
+#[tokio::test]
+async fn a_request_past_its_budget_stops_its_extraction_and_frees_its_slot() {
+    // One tag with 300,000 attributes whose values hold '<' escapes the attribute cap and
+    // costs html5ever quadratic time (tens of seconds): the extraction must stop at the
+    // request's budget, not only its answer.
+    let attrs: String = (0..300_000).map(|i| format!(" a{i}=\"<\"")).collect();
+    let slow = format!("<html><body><div{attrs}>x</div></body></html>");
+    let base = start(Config { concurrency: 1, timeout: Duration::from_millis(500), ..Default::default() }).await;
+    let t = std::time::Instant::now();
+    let (s, m) = error_of(client().post(format!("{base}/v1/extract")).body(slow).send().await.unwrap()).await;
+    assert_eq!(s, 504, "{m}");
+    // The one slot is free again within a few seconds: a page now gets its answer.
+    let mut answered = None;
+    while t.elapsed() < Duration::from_secs(8) {
+        let r = client().post(format!("{base}/v1/extract")).body(sample()).send().await.unwrap();
+        if r.status() == 200 {
+            answered = Some(t.elapsed());
+            break;
+        }
+        assert_eq!(r.status(), 503);
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert!(answered.is_some(), "the slow extraction kept its slot past 8 s");
 }
 
 /// A local web server for fetch tests: `/page` is the sample, `/loop` redirects to itself,

@@ -7,6 +7,7 @@ use crate::error::Result;
 use crate::facts::{cnr::CnrValues, Facts};
 use crate::input::{self, CharsetSource};
 use crate::leaves::{Leaf, LeafCounts};
+use crate::limits::{Deadline, Limits};
 use crate::stats::NodeStats;
 use crate::visual::{LayoutEngine, Visual};
 use encoding_rs::Encoding;
@@ -22,6 +23,8 @@ pub struct ReadOptions {
     pub url: Option<String>,
     /// Lays the page out for visual facts; `None`: no layout.
     pub layout: Option<Arc<dyn LayoutEngine>>,
+    /// Bounds on size, parse, layout and time.
+    pub limits: Limits,
 }
 
 impl std::fmt::Debug for ReadOptions {
@@ -30,6 +33,7 @@ impl std::fmt::Debug for ReadOptions {
             .field("charset", &self.charset)
             .field("url", &self.url)
             .field("layout", &self.layout.is_some())
+            .field("limits", &self.limits)
             .finish()
     }
 }
@@ -107,25 +111,44 @@ pub struct Document {
     /// Boxes, fonts and colours of every node when a layout engine ran and succeeded.
     pub visual: Option<Visual>,
     pub timings: Timings,
+    /// When the extraction that read this page must end.
+    pub deadline: Deadline,
     facts: Facts,
 }
 
 impl Document {
-    /// Decodes, parses, lays out (when `options.layout` is set) and computes statistics.
+    /// Decodes, parses, lays out (when `options.layout` is set) and computes statistics,
+    /// within `options.limits`.
     pub fn read(bytes: &[u8], options: &ReadOptions) -> Result<Document> {
+        let limits = &options.limits;
+        let deadline = Deadline::start(limits.budget);
+        if bytes.len() as u64 > limits.max_bytes {
+            return Err(crate::Error::TooLarge { size: bytes.len() as u64, limit: limits.max_bytes });
+        }
         let mut timings = Timings::default();
         let t = Instant::now();
         let decoded = input::decode(bytes, options.charset.as_deref())?;
         timings.decode = ms_since(t);
+        deadline.check("decoding")?;
         let mut warnings = Vec::new();
         if decoded.had_errors {
             warnings.push(format!("some bytes are not valid {} and were replaced", decoded.encoding.name()));
         }
+        let parse = |html: &str, scripting: bool, warnings: &mut Vec<String>| -> Result<Page> {
+            let parsed = Page::parse_within(html, scripting, &limits.parse, deadline.at)
+                .map_err(|_| deadline.passed("parsing"))?;
+            for note in parsed.notes {
+                if !warnings.contains(&note) {
+                    warnings.push(note);
+                }
+            }
+            Ok(parsed.page)
+        };
         let t = Instant::now();
-        let mut page = Page::parse(&decoded.text);
+        let mut page = parse(&decoded.text, true, &mut warnings)?;
         let fixed = close_runaway_title(&decoded.text, &page);
         if let Some(fixed) = &fixed {
-            page = Page::parse(fixed);
+            page = parse(fixed, true, &mut warnings)?;
             warnings.push("the <title> element is never closed; it was closed at the end of its line".into());
         }
         timings.parse = ms_since(t);
@@ -135,7 +158,7 @@ impl Document {
         // templates), the page is read as a browser with scripts off shows it.
         if doc.page.noscript_text_chars() > doc.stats.get(doc.page.root()).chars as usize {
             let t = Instant::now();
-            let page = Page::parse_without_scripts(fixed.as_deref().unwrap_or(&decoded.text));
+            let page = parse(fixed.as_deref().unwrap_or(&decoded.text), false, &mut warnings)?;
             timings.parse += ms_since(t);
             doc = Document::from_page(page);
             warnings.push(
@@ -164,8 +187,19 @@ impl Document {
             (decoded.encoding, decoded.source, warnings, options.url.clone());
         doc.timings.decode = timings.decode;
         doc.timings.parse = timings.parse;
+        doc.deadline = deadline;
+        deadline.check("computing statistics")?;
         if let Some(engine) = &options.layout {
-            doc.lay_out(engine.as_ref());
+            if doc.page.len() > limits.max_layout_nodes {
+                doc.warnings.push(format!(
+                    "layout skipped: the page has {} nodes, more than the layout limit of {}",
+                    doc.page.len(),
+                    limits.max_layout_nodes
+                ));
+            } else {
+                doc.lay_out(engine.as_ref());
+                deadline.check("laying the page out")?;
+            }
         }
         Ok(doc)
     }
@@ -185,6 +219,7 @@ impl Document {
             warnings: Vec::new(),
             visual: None,
             timings,
+            deadline: Deadline::none(),
             facts: Facts::default(),
         }
     }
@@ -197,7 +232,7 @@ impl Document {
     /// Lays the page out with `engine`; a failure becomes a warning and no visual facts.
     pub fn lay_out(&mut self, engine: &dyn LayoutEngine) {
         let t = Instant::now();
-        let outcome = engine.layout(&self.page, self.url.as_deref());
+        let outcome = engine.layout(&self.page, self.url.as_deref(), self.deadline.left());
         self.warnings.extend(outcome.warnings);
         self.visual = outcome.visual;
         self.timings.layout = ms_since(t);
@@ -303,5 +338,40 @@ mod tests {
         let doc = Document::read(html.as_bytes(), &ReadOptions::default()).unwrap();
         assert!(doc.warnings.is_empty(), "{:?}", doc.warnings);
         assert!(!doc.page.text_content(doc.page.body().unwrap()).contains("A paragraph of the story"));
+    }
+
+    #[derive(Debug, Default)]
+    struct Counting(std::sync::atomic::AtomicUsize);
+
+    impl LayoutEngine for Counting {
+        fn layout(&self, _: &Page, _: Option<&str>, _: Option<std::time::Duration>) -> crate::visual::LayoutOutcome {
+            self.0.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+            crate::visual::LayoutOutcome { visual: None, warnings: Vec::new() }
+        }
+    }
+
+    #[test]
+    fn limits_bound_size_time_and_layout() {
+        let html = "<p>Some text of a page, in a sentence.</p>".repeat(20);
+        let with = |limits: Limits| ReadOptions { limits, ..Default::default() };
+        let small = Limits { max_bytes: 100, ..Default::default() };
+        assert!(matches!(Document::read(html.as_bytes(), &with(small)), Err(crate::Error::TooLarge { .. })));
+        let spent = Limits { budget: Some(std::time::Duration::ZERO), ..Default::default() };
+        match Document::read(html.as_bytes(), &with(spent)) {
+            Err(e @ crate::Error::TimeBudget { .. }) => assert!(e.to_string().contains("time budget"), "{e}"),
+            other => panic!("{other:?}"),
+        }
+        let engine = Arc::new(Counting::default());
+        let few = ReadOptions {
+            layout: Some(engine.clone()),
+            limits: Limits { max_layout_nodes: 10, ..Default::default() },
+            ..Default::default()
+        };
+        let doc = Document::read(html.as_bytes(), &few).unwrap();
+        assert!(doc.warnings.iter().any(|w| w.starts_with("layout skipped")), "{:?}", doc.warnings);
+        assert_eq!(engine.0.load(std::sync::atomic::Ordering::SeqCst), 0);
+        let doc = Document::read(html.as_bytes(), &ReadOptions { layout: Some(engine.clone()), ..Default::default() });
+        assert!(doc.unwrap().warnings.is_empty());
+        assert_eq!(engine.0.load(std::sync::atomic::Ordering::SeqCst), 1);
     }
 }

@@ -16,8 +16,9 @@ use html5ever::tree_builder::{TreeBuilder, TreeBuilderOpts};
 use html5ever::{local_name, ns, Attribute, LocalName, QualName};
 use markup5ever::TokenizerResult;
 use std::borrow::Cow;
-use std::cell::{Ref, RefCell};
+use std::cell::{Cell, Ref, RefCell};
 use std::collections::HashMap;
+use std::time::Instant;
 
 /// A node's index in [`Page`]: its position in document order.
 pub type NodeId = u32;
@@ -176,29 +177,73 @@ fn hides(name: &LocalName, value: &str) -> bool {
 }
 
 impl Page {
-    /// Parses an HTML document (already decoded to text).
+    /// Parses an HTML document (already decoded to text) within the default bounds.
     pub fn parse(html: &str) -> Page {
-        Page::parse_as(html, true)
+        Page::parse_within(html, true, &ParseLimits::default(), None).map_or_else(|_| Page::empty(), |p| p.page)
     }
 
     /// Parses as a browser with scripts off does: `noscript` content becomes elements and
     /// is shown (pages that render their content with scripts often serve it there too).
     pub fn parse_without_scripts(html: &str) -> Page {
-        Page::parse_as(html, false)
+        Page::parse_within(html, false, &ParseLimits::default(), None).map_or_else(|_| Page::empty(), |p| p.page)
     }
 
-    fn parse_as(html: &str, scripting: bool) -> Page {
-        let capped = cap_attributes(html);
+    /// Parses within `limits`, with scripting on or off, and stops at `deadline`. What a
+    /// bound cut is said in [`Parsed::notes`].
+    pub fn parse_within(
+        html: &str,
+        scripting: bool,
+        limits: &ParseLimits,
+        deadline: Option<Instant>,
+    ) -> Result<Parsed, OutOfTime> {
+        let capped = cap_attributes(html, limits.max_attributes);
+        let mut notes = Vec::new();
+        if let std::borrow::Cow::Owned(_) = capped {
+            notes.push(format!("an element has more than {} attributes; the rest were dropped", limits.max_attributes));
+        }
         let html: &str = &capped;
         let opts = TreeBuilderOpts { scripting_enabled: scripting, ..Default::default() };
-        let sink = Sink { noscript_shown: !scripting, ..Default::default() };
-        let guard = DepthGuard::new(TreeBuilder::new(sink, opts));
+        let sink = Sink { noscript_shown: !scripting, max_text: limits.max_text, ..Default::default() };
+        let guard = Guard::new(TreeBuilder::new(sink, opts), limits);
         let tokenizer = Tokenizer::new(guard, TokenizerOpts::default());
         let queue = BufferQueue::default();
-        queue.push_back(StrTendril::from_slice(html));
-        while !matches!(tokenizer.feed(&queue), TokenizerResult::Done) {}
+        // Fed in chunks so that the deadline is checked while one long stretch (a huge tag,
+        // a huge text) is tokenized; the tokenizer carries its state across chunks.
+        let mut rest = html;
+        while !rest.is_empty() {
+            let mut cut = rest.len().min(PARSE_CHUNK);
+            while !rest.is_char_boundary(cut) {
+                cut += 1;
+            }
+            queue.push_back(StrTendril::from_slice(&rest[..cut]));
+            rest = &rest[cut..];
+            while !matches!(tokenizer.feed(&queue), TokenizerResult::Done) {}
+            if deadline.is_some_and(|d| Instant::now() > d) {
+                return Err(OutOfTime);
+            }
+        }
         tokenizer.end();
-        tokenizer.sink.inner.sink.into_page()
+        let guard = &tokenizer.sink;
+        if guard.deepest_cut.get() {
+            notes.push(format!("elements nested deeper than {} levels were flattened", limits.max_depth));
+        }
+        if guard.full.get() {
+            notes.push(format!(
+                "the page has more than {} elements and texts; the rest of it was dropped",
+                limits.max_nodes
+            ));
+        }
+        let sink = &guard.inner.sink;
+        if sink.cut_text.get() {
+            notes.push(format!("a text longer than {} bytes was cut there", limits.max_text));
+        }
+        let page = tokenizer.sink.inner.sink.into_page();
+        Ok(Parsed { page, notes })
+    }
+
+    /// A page with only its document node.
+    pub fn empty() -> Page {
+        Sink::default().into_page()
     }
 
     /// True when the page was parsed with scripts off (`noscript` content shown).
@@ -522,29 +567,69 @@ impl Iterator for Children<'_> {
 /// joins the deepest kept element.
 pub const MAX_DEPTH: usize = 1024;
 
-/// Most attributes kept on one element. html5ever checks each new attribute against the
-/// element's earlier ones, so N attributes cost N² (100,000 took 3 s, a million over a
-/// minute); real elements have a handful.
+/// Most attributes kept on one element by default. html5ever checks each new attribute
+/// against the element's earlier ones, so N attributes cost N² (100,000 took 3 s, a million
+/// over a minute); real elements have a handful.
 pub const MAX_ATTRIBUTES: usize = 512;
 
-/// A start tag with more than [`MAX_ATTRIBUTES`] attributes is longer than this (each
-/// takes at least two bytes), so only spans this long between two `<` are walked.
-const LONG_TAG: usize = 2 * MAX_ATTRIBUTES;
+/// Most element and text tokens kept by default (about as many nodes: 290 bytes each).
+pub const MAX_NODES: usize = 1_000_000;
 
-/// The source with the attributes past [`MAX_ATTRIBUTES`] of any start tag removed (borrowed
-/// when no tag has that many).
-fn cap_attributes(html: &str) -> std::borrow::Cow<'_, str> {
+/// Longest text node kept by default, in bytes.
+pub const MAX_TEXT: usize = 8 << 20;
+
+/// Bytes handed to the tokenizer between two looks at the deadline.
+const PARSE_CHUNK: usize = 16 << 10;
+
+/// Bounds on one parse. Past one, the page is cut (never rejected) and the parse says so.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ParseLimits {
+    /// Deeper start tags are dropped with their end tags (their content joins the deepest
+    /// kept element).
+    pub max_depth: usize,
+    /// Attributes past this many on one start tag are dropped.
+    pub max_attributes: usize,
+    /// Element and text tokens past this many are dropped: the rest of the page is cut.
+    pub max_nodes: usize,
+    /// A text node is cut at this many bytes.
+    pub max_text: usize,
+}
+
+impl Default for ParseLimits {
+    fn default() -> Self {
+        ParseLimits { max_depth: MAX_DEPTH, max_attributes: MAX_ATTRIBUTES, max_nodes: MAX_NODES, max_text: MAX_TEXT }
+    }
+}
+
+/// A page and what the bounds cut from it.
+#[derive(Debug, Clone)]
+pub struct Parsed {
+    pub page: Page,
+    /// One line per bound that cut something.
+    pub notes: Vec<String>,
+}
+
+/// The parse passed its deadline.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OutOfTime;
+
+/// The source with the attributes past `max` of any start tag removed (borrowed when no tag
+/// has that many).
+fn cap_attributes(html: &str, max: usize) -> std::borrow::Cow<'_, str> {
+    // A start tag with more than `max` attributes is longer than this (each takes at least
+    // two bytes), so only spans this long between two `<` are walked.
+    let long_tag = 2 * max;
     let b = html.as_bytes();
     let len = b.len();
     let mut cuts: Vec<(usize, usize)> = Vec::new();
     let mut at = 0;
     while let Some(lt) = memchr::memchr(b'<', &b[at..]).map(|p| at + p) {
-        // A tag with more than MAX_ATTRIBUTES attributes spans more than LONG_TAG bytes
+        // A tag with more than `max` attributes spans more than `long_tag` bytes
         // before the next '<' (unless its values hold '<': such a crafted tag is left to the
         // per-page bounds).
         let next = memchr::memchr(b'<', &b[lt + 1..]).map_or(len, |p| lt + 1 + p);
         at = next;
-        if next - lt < LONG_TAG || !b.get(lt + 1).is_some_and(u8::is_ascii_alphabetic) {
+        if next - lt < long_tag || !b.get(lt + 1).is_some_and(u8::is_ascii_alphabetic) {
             continue;
         }
         // Walk the tag as the tokenizer would — name, then attributes (quoted values may
@@ -565,7 +650,7 @@ fn cap_attributes(html: &str) -> std::borrow::Cow<'_, str> {
                 break;
             }
             count += 1;
-            if count == MAX_ATTRIBUTES + 1 {
+            if count == max + 1 {
                 cut_from = Some(i);
             }
             while i < end && !matches!(b[i], b' ' | b'\t' | b'\n' | b'\r' | 0x0c | b'/' | b'>' | b'=') {
@@ -605,18 +690,34 @@ fn cap_attributes(html: &str) -> std::borrow::Cow<'_, str> {
     std::borrow::Cow::Owned(out)
 }
 
-/// Tracks nesting with a shadow stack of open tag names (amortised O(1) per token) and drops
-/// start tags that would go deeper than [`MAX_DEPTH`].
-struct DepthGuard<S: TokenSink> {
+/// Sits between tokenizer and tree builder. Tracks nesting with a shadow stack of open tag
+/// names (amortised O(1) per token) and drops start tags that would go deeper than
+/// `max_depth`; counts element and text tokens and drops every token after `max_nodes`.
+struct Guard<S: TokenSink> {
     inner: S,
+    max_depth: usize,
+    max_nodes: usize,
     stack: RefCell<Vec<LocalName>>,
     open: RefCell<HashMap<LocalName, u32>>,
     dropped: RefCell<HashMap<LocalName, u32>>,
+    tokens: Cell<usize>,
+    deepest_cut: Cell<bool>,
+    full: Cell<bool>,
 }
 
-impl<S: TokenSink> DepthGuard<S> {
-    fn new(inner: S) -> Self {
-        DepthGuard { inner, stack: Default::default(), open: Default::default(), dropped: Default::default() }
+impl<S: TokenSink> Guard<S> {
+    fn new(inner: S, limits: &ParseLimits) -> Self {
+        Guard {
+            inner,
+            max_depth: limits.max_depth,
+            max_nodes: limits.max_nodes,
+            stack: Default::default(),
+            open: Default::default(),
+            dropped: Default::default(),
+            tokens: Cell::new(0),
+            deepest_cut: Cell::new(false),
+            full: Cell::new(false),
+        }
     }
 
     /// Returns false when the token must be dropped.
@@ -634,8 +735,9 @@ impl<S: TokenSink> DepthGuard<S> {
                     stack.pop();
                     *open.entry(name.clone()).or_default() -= 1;
                 }
-                if stack.len() >= MAX_DEPTH && !is_raw_text(name) && !is_structural(name) {
+                if stack.len() >= self.max_depth && !is_raw_text(name) && !is_structural(name) {
                     *dropped.entry(name.clone()).or_default() += 1;
+                    self.deepest_cut.set(true);
                     return false;
                 }
                 stack.push(name.clone());
@@ -661,14 +763,24 @@ impl<S: TokenSink> DepthGuard<S> {
     }
 }
 
-impl<S: TokenSink> TokenSink for DepthGuard<S> {
+impl<S: TokenSink> TokenSink for Guard<S> {
     type Handle = S::Handle;
 
     fn process_token(&self, token: Token, line_number: u64) -> TokenSinkResult<S::Handle> {
-        if let Token::TagToken(tag) = &token {
-            if !self.admit(tag.kind, &tag.name, tag.self_closing) {
-                return TokenSinkResult::Continue;
+        if self.full.get() && !matches!(token, Token::EOFToken) {
+            return TokenSinkResult::Continue;
+        }
+        match &token {
+            Token::TagToken(tag) => {
+                if !self.admit(tag.kind, &tag.name, tag.self_closing) {
+                    return TokenSinkResult::Continue;
+                }
+                if tag.kind == TagKind::StartTag {
+                    self.count();
+                }
             }
+            Token::CharacterTokens(_) => self.count(),
+            _ => {}
         }
         self.inner.process_token(token, line_number)
     }
@@ -679,6 +791,16 @@ impl<S: TokenSink> TokenSink for DepthGuard<S> {
 
     fn adjusted_current_node_present_but_not_in_html_namespace(&self) -> bool {
         self.inner.adjusted_current_node_present_but_not_in_html_namespace()
+    }
+}
+
+impl<S: TokenSink> Guard<S> {
+    fn count(&self) {
+        let n = self.tokens.get() + 1;
+        self.tokens.set(n);
+        if n >= self.max_nodes {
+            self.full.set(true);
+        }
     }
 }
 
@@ -787,11 +909,18 @@ fn no_name() -> QualName {
 struct Sink {
     nodes: RefCell<Vec<Raw>>,
     noscript_shown: bool,
+    max_text: usize,
+    cut_text: Cell<bool>,
 }
 
 impl Default for Sink {
     fn default() -> Self {
-        Sink { nodes: RefCell::new(vec![Raw::new(RawKind::Document, no_name())]), noscript_shown: false }
+        Sink {
+            nodes: RefCell::new(vec![Raw::new(RawKind::Document, no_name())]),
+            noscript_shown: false,
+            max_text: MAX_TEXT,
+            cut_text: Cell::new(false),
+        }
     }
 }
 
@@ -861,8 +990,29 @@ impl Sink {
 
     fn text_node(&self, text: StrTendril) -> u32 {
         let mut raw = Raw::new(RawKind::Text, no_name());
-        raw.text = text;
+        raw.text = self.capped(0, text);
         self.push(raw)
+    }
+
+    /// `text`, cut so that a text node already `len` bytes long stays within `max_text`.
+    fn capped(&self, len: usize, mut text: StrTendril) -> StrTendril {
+        let room = self.max_text.saturating_sub(len);
+        if text.len() > room {
+            let mut cut = room;
+            while !text.is_char_boundary(cut) {
+                cut -= 1;
+            }
+            text.pop_back((text.len() - cut) as u32);
+            self.cut_text.set(true);
+        }
+        text
+    }
+
+    /// Adds `t` to the text node `id`, within `max_text`.
+    fn extend_text(&self, nodes: &mut [Raw], id: u32, t: StrTendril) {
+        let node = &mut nodes[id as usize].text;
+        let t = self.capped(node.len(), t);
+        node.push_tendril(&t);
     }
 
     /// Renumbers the linked arena into document order.
@@ -980,7 +1130,7 @@ impl TreeSink for Sink {
                 let mut nodes = self.nodes.borrow_mut();
                 let last = nodes[*parent as usize].last_child;
                 if last != NONE && nodes[last as usize].kind == RawKind::Text {
-                    nodes[last as usize].text.push_tendril(&t);
+                    self.extend_text(&mut nodes, last, t);
                     return;
                 }
                 drop(nodes);
@@ -1020,7 +1170,7 @@ impl TreeSink for Sink {
                 let mut nodes = self.nodes.borrow_mut();
                 let prev = nodes[*sibling as usize].prev;
                 if prev != NONE && nodes[prev as usize].kind == RawKind::Text {
-                    nodes[prev as usize].text.push_tendril(&t);
+                    self.extend_text(&mut nodes, prev, t);
                     return;
                 }
                 drop(nodes);
@@ -1034,6 +1184,10 @@ impl TreeSink for Sink {
         let mut nodes = self.nodes.borrow_mut();
         let existing = &mut nodes[*target as usize].attrs;
         for a in attrs {
+            // Repeated `<html>`/`<body>` tags add to one element: keep that linear too.
+            if existing.len() >= MAX_ATTRIBUTES {
+                break;
+            }
             if !existing.iter().any(|e| e.name == a.name) {
                 existing.push(a);
             }
@@ -1072,7 +1226,7 @@ mod tests {
         let script = format!("<body><script>if (a<b{js} && s == \"x) {{}}</script><p>after</p></body>");
         assert!(Page::parse(&script).text_content(0).contains("after"));
         // Ordinary pages are not copied.
-        assert!(matches!(cap_attributes("<p class=a>x</p>"), std::borrow::Cow::Borrowed(_)));
+        assert!(matches!(cap_attributes("<p class=a>x</p>", MAX_ATTRIBUTES), std::borrow::Cow::Borrowed(_)));
     }
 
     use super::*;
@@ -1131,5 +1285,53 @@ mod tests {
         assert!(depth > MAX_DEPTH && depth < MAX_DEPTH + 10, "{depth}");
         assert!(page.xpath(leaf).starts_with("/html/body/div/div/"));
         assert_eq!(page.text_content(0), "deep");
+    }
+
+    #[test]
+    fn bounds_cut_the_page_and_say_so() {
+        let limits = ParseLimits { max_nodes: 50, ..Default::default() };
+        let html = format!("<body>{}</body>", "<p>a paragraph</p>".repeat(1000));
+        let parsed = Page::parse_within(&html, true, &limits, None).unwrap();
+        assert!(parsed.page.len() < 120, "{}", parsed.page.len());
+        assert!(parsed.notes.iter().any(|n| n.contains("more than 50 elements")), "{:?}", parsed.notes);
+        let limits = ParseLimits { max_text: 10, ..Default::default() };
+        let parsed = Page::parse_within("<p>héllo wörld, and more</p><p>short</p>", true, &limits, None).unwrap();
+        assert_eq!(parsed.page.text_content(0), "héllo wö short");
+        assert!(parsed.notes.iter().any(|n| n.contains("longer than 10 bytes")), "{:?}", parsed.notes);
+        let limits = ParseLimits { max_depth: 3, max_attributes: 2, ..Default::default() };
+        let html = format!("<div a=1 b=2 c=3 {}>x</div>{}y", "d=4 ".repeat(10), "<div>".repeat(20));
+        let parsed = Page::parse_within(&html, true, &limits, None).unwrap();
+        assert_eq!(parsed.notes.len(), 2, "{:?}", parsed.notes);
+        assert_eq!(parsed.page.text_content(0), "x y");
+        // Within the bounds, no notes and the same page as Page::parse.
+        let parsed = Page::parse_within(HTML, true, &ParseLimits::default(), None).unwrap();
+        assert!(parsed.notes.is_empty());
+        assert_eq!(parsed.page.len(), Page::parse(HTML).len());
+    }
+
+    #[test]
+    fn a_tag_that_escapes_the_attribute_cap_stops_at_the_deadline() {
+        // Values holding '<' keep the pre-pass from cutting the tag: the deadline stops it.
+        let attrs: String = (0..400_000).map(|i| format!(" a{i}=\"<\"")).collect();
+        let html = format!("<div{attrs}>x</div>");
+        let t = Instant::now();
+        let deadline = Some(t + std::time::Duration::from_millis(200));
+        assert!(Page::parse_within(&html, true, &ParseLimits::default(), deadline).is_err());
+        assert!(t.elapsed().as_secs_f64() < 5.0, "{:?}", t.elapsed());
+    }
+
+    #[test]
+    fn chunked_feeding_keeps_tokens_whole() {
+        // Text, tags, entities and CRLF cut at chunk ends parse as in one piece.
+        let unit = "<p class=\"x\">caf&eacute; &amp; cr\r\nlf <b>bold</b> 日本語</p><!-- c -->";
+        let n = 2 * PARSE_CHUNK / unit.len() + 7;
+        let texts = |page: &Page| -> Vec<String> {
+            (0..page.len() as NodeId).filter(|&i| page.is_text(i)).map(|i| page.text(i).to_string()).collect()
+        };
+        let one = texts(&Page::parse(unit));
+        assert_eq!(
+            texts(&Page::parse(&unit.repeat(n))),
+            one.iter().cycle().take(n * one.len()).cloned().collect::<Vec<_>>()
+        );
     }
 }

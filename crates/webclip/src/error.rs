@@ -19,6 +19,9 @@ pub enum Error {
     /// The page is larger than the configured limit.
     #[error("page too large: {size} bytes, limit {limit} bytes")]
     TooLarge { size: u64, limit: u64 },
+    /// The extraction ran past its time budget ([`crate::limits::Limits::budget`]).
+    #[error("time budget of {budget:?} used up while {stage}")]
+    TimeBudget { stage: &'static str, budget: std::time::Duration },
     /// A `.gz` input that is not a valid gzip stream.
     #[error("not a valid gzip file: {0}")]
     Gzip(String),

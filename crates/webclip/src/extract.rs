@@ -156,16 +156,18 @@ impl Options {
 /// Runs the whole pipeline on a page's bytes.
 pub fn extract(bytes: &[u8], options: &Options) -> Result<Article> {
     let doc = Document::read(bytes, &options.read)?;
-    Ok(extract_document(doc, options))
+    extract_document(doc, options)
 }
 
-/// Runs the method and assembles the article of a document already read.
-pub fn extract_document(mut doc: Document, options: &Options) -> Article {
+/// Runs the method and assembles the article of a document already read (an error only
+/// when the document's deadline passes).
+pub fn extract_document(mut doc: Document, options: &Options) -> Result<Article> {
     let config = options.method_config();
     let method = config.build();
     let t = Instant::now();
     let mut selection = method.select(&doc);
     doc.timings.method = ms_since(t);
+    doc.deadline.check("choosing the content")?;
     let t = Instant::now();
     if let Some(include) = options.comments.or(config.default_comments()) {
         crate::article::comments::apply(&doc, &mut selection, include);
@@ -202,5 +204,6 @@ pub fn extract_document(mut doc: Document, options: &Options) -> Article {
         clipper::links::next_page(article.document(), article.selection(), &images, &Default::default()).map(|l| l.url);
     article.provenance.timings.article = ms_since(t);
     article.parts[0].document.timings = article.provenance.timings;
-    article
+    article.document().deadline.check("assembling the article")?;
+    Ok(article)
 }

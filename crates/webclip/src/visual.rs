@@ -345,8 +345,9 @@ pub struct LayoutOutcome {
 /// A layout engine that [`crate::extract`] calls after parsing when [`crate::Options::layout`]
 /// is set. Implemented by `webclip_layout::Engine`.
 pub trait LayoutEngine: Send + Sync + std::fmt::Debug {
-    /// Lays out `page`; `url` is where it came from (for resolving stylesheet links).
-    fn layout(&self, page: &Page, url: Option<&str>) -> LayoutOutcome;
+    /// Lays out `page`; `url` is where it came from (for resolving stylesheet links). With
+    /// `budget`, the engine gives up after that long (it may have a shorter budget of its own).
+    fn layout(&self, page: &Page, url: Option<&str>, budget: Option<std::time::Duration>) -> LayoutOutcome;
 }
 
 #[cfg(test)]

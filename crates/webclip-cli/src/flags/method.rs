@@ -53,6 +53,29 @@ pub struct InputArgs {
     /// The page's URL (for metadata such as the site name and dates in the path).
     #[arg(long, value_name = "URL")]
     pub url: Option<String>,
+    /// Seconds one page may take, reading to output; past it the page fails with an error
+    /// (0: no limit).
+    #[arg(long, value_name = "S", default_value_t = webclip::limits::BUDGET.as_secs_f64())]
+    pub time_budget: f64,
+    /// Elements and texts kept from one page; the rest of a larger page is dropped with a
+    /// warning.
+    #[arg(long, value_name = "N", default_value_t = webclip::dom::MAX_NODES)]
+    pub max_nodes: usize,
+    /// Pages with more nodes are not laid out (a warning; layout methods fall back).
+    #[arg(long, value_name = "N", default_value_t = webclip::limits::MAX_LAYOUT_NODES)]
+    pub max_layout_nodes: usize,
+}
+
+impl InputArgs {
+    /// The bounds these flags set (page size stays the default: commands that read files
+    /// set it from their --max-bytes).
+    pub fn limits(&self) -> webclip::Limits {
+        let mut limits = webclip::Limits::default();
+        limits.budget = (self.time_budget > 0.0).then(|| std::time::Duration::from_secs_f64(self.time_budget));
+        limits.parse.max_nodes = self.max_nodes.max(1);
+        limits.max_layout_nodes = self.max_layout_nodes;
+        limits
+    }
 }
 
 /// What the output includes.
@@ -346,7 +369,12 @@ impl MethodArgs {
 
     /// How pages are read (no layout; commands that lay out add their engine).
     pub fn read_options(&self) -> ReadOptions {
-        ReadOptions { charset: self.input.charset.clone(), url: self.input.url.clone(), layout: None }
+        ReadOptions {
+            charset: self.input.charset.clone(),
+            url: self.input.url.clone(),
+            layout: None,
+            limits: self.input.limits(),
+        }
     }
 
     /// The library options; fails with a message naming the file when a model or wrapper

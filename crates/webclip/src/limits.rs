@@ -1,0 +1,78 @@
+//! Bounds on the work one page may cause: what a page past each one gets. Untrusted pages
+//! run unattended in batches and in the service, so no page may stall a process or take its
+//! memory; every bound is an option with a default no real page reaches.
+
+use crate::dom::ParseLimits;
+use std::time::{Duration, Instant};
+
+/// Largest page laid out by default, in nodes: Blitz's memory and time grow with the node
+/// count (about 2.5 GB on 12 MB pages), and the laid-out pages of `../shared/data` stay far
+/// below this.
+pub const MAX_LAYOUT_NODES: usize = 200_000;
+
+/// Default time budget for one extraction.
+pub const BUDGET: Duration = Duration::from_secs(30);
+
+/// Bounds on one page.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limits {
+    /// Largest page, in bytes after decompression: larger is an error (`TooLarge`).
+    pub max_bytes: u64,
+    /// Depth, attributes per element, nodes, text per node: past one, the page is cut and a
+    /// warning says where.
+    pub parse: ParseLimits,
+    /// Pages with more nodes are not laid out (a warning; methods that need layout fall back
+    /// as they do when layout fails).
+    pub max_layout_nodes: usize,
+    /// Time for the whole extraction, decoding to the assembled article; past it the
+    /// extraction stops with an error (`TimeBudget`). `None`: unbounded.
+    pub budget: Option<Duration>,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_bytes: crate::input::DEFAULT_MAX_BYTES,
+            parse: ParseLimits::default(),
+            max_layout_nodes: MAX_LAYOUT_NODES,
+            budget: Some(BUDGET),
+        }
+    }
+}
+
+/// When an extraction started and when it must end.
+#[derive(Debug, Clone, Copy)]
+pub struct Deadline {
+    pub at: Option<Instant>,
+    pub budget: Duration,
+}
+
+impl Deadline {
+    /// The deadline of an extraction starting now.
+    pub fn start(budget: Option<Duration>) -> Deadline {
+        Deadline { at: budget.map(|b| Instant::now() + b), budget: budget.unwrap_or_default() }
+    }
+
+    /// No deadline.
+    pub fn none() -> Deadline {
+        Deadline { at: None, budget: Duration::ZERO }
+    }
+
+    /// An error when the deadline has passed; `stage` is what was running.
+    pub fn check(&self, stage: &'static str) -> crate::Result<()> {
+        match self.at {
+            Some(at) if Instant::now() > at => Err(self.passed(stage)),
+            _ => Ok(()),
+        }
+    }
+
+    /// The error for a deadline passed during `stage`.
+    pub fn passed(&self, stage: &'static str) -> crate::Error {
+        crate::Error::TimeBudget { stage, budget: self.budget }
+    }
+
+    /// Time left, if bounded.
+    pub fn left(&self) -> Option<Duration> {
+        self.at.map(|at| at.saturating_duration_since(Instant::now()))
+    }
+}
