@@ -701,6 +701,7 @@ struct Guard<S: TokenSink> {
     open: RefCell<HashMap<LocalName, u32>>,
     dropped: RefCell<HashMap<LocalName, u32>>,
     tokens: Cell<usize>,
+    in_text: Cell<bool>,
     deepest_cut: Cell<bool>,
     full: Cell<bool>,
 }
@@ -715,6 +716,7 @@ impl<S: TokenSink> Guard<S> {
             open: Default::default(),
             dropped: Default::default(),
             tokens: Cell::new(0),
+            in_text: Cell::new(false),
             deepest_cut: Cell::new(false),
             full: Cell::new(false),
         }
@@ -779,9 +781,11 @@ impl<S: TokenSink> TokenSink for Guard<S> {
                     self.count();
                 }
             }
-            Token::CharacterTokens(_) => self.count(),
+            // A run of character tokens becomes one text node.
+            Token::CharacterTokens(_) if !self.in_text.get() => self.count(),
             _ => {}
         }
+        self.in_text.set(matches!(token, Token::CharacterTokens(_) | Token::NullCharacterToken));
         self.inner.process_token(token, line_number)
     }
 
@@ -1293,6 +1297,9 @@ mod tests {
         let html = format!("<body>{}</body>", "<p>a paragraph</p>".repeat(1000));
         let parsed = Page::parse_within(&html, true, &limits, None).unwrap();
         assert!(parsed.page.len() < 120, "{}", parsed.page.len());
+        // A long script is one text, however the tokenizer splits it.
+        let script = format!("<script>{}</script><p>x</p>", "var x = 1;\n".repeat(500));
+        assert!(Page::parse_within(&script, true, &limits, None).unwrap().notes.is_empty());
         assert!(parsed.notes.iter().any(|n| n.contains("more than 50 elements")), "{:?}", parsed.notes);
         let limits = ParseLimits { max_text: 10, ..Default::default() };
         let parsed = Page::parse_within("<p>héllo wörld, and more</p><p>short</p>", true, &limits, None).unwrap();
