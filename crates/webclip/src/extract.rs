@@ -85,7 +85,8 @@ impl Options {
     }
 
     /// Options from a method name and named settings, as the Python package and the HTTP
-    /// service take them: `tables`, `links`, `images`, `formatting`, `captions`, `comments`
+    /// service take them: `tables`, `links`, `images`, `formatting`, `captions`,
+    /// `metadata_fallback`, `comments`
     /// (booleans), `charset` (a label), and for `auto` `favor` (`precision`, `balanced`,
     /// `recall`) and `headline` (boolean).
     pub fn from_named(method: &str, given: &serde_json::Map<String, serde_json::Value>) -> crate::Result<Options> {
@@ -105,6 +106,7 @@ impl Options {
                 "images" => options.content.images = flag(k, v)?,
                 "formatting" => options.content.formatting = flag(k, v)?,
                 "captions" => options.content.captions = flag(k, v)?,
+                "metadata_fallback" => options.content.metadata_fallback = flag(k, v)?,
                 "comments" => options.comments = Some(flag(k, v)?),
                 "title_source" => {
                     let name =

@@ -62,3 +62,33 @@ fn markdown_keeps_tables_lists_and_code_of_real_pages() {
     let md = markdown_of("dev-4195");
     assert!(md.contains("\n- **Footbed:** Contoured cork-latex footbed"), "list with emphasis");
 }
+
+#[test]
+fn a_page_whose_text_is_rendered_by_scripts_gets_its_metadata_text() {
+    // A forum thread saved before its scripts ran: only the head carries the first post.
+    let html = b"<html><head><title>Which telescope first? - Forum</title>\
+        <meta name=description content=\"I am new to astronomy and would like advice on a first telescope &amp; mount.\">\
+        </head><body><div id=app></div><script>start()</script></body></html>";
+    let mut on = webclip::Options::default();
+    on.content.metadata_fallback = true;
+    assert_eq!(webclip::extract(html, &webclip::Options::default()).unwrap().text(), "", "off by default");
+    let article = webclip::extract(html, &on).unwrap();
+    assert!(article.is_empty(), "no main content in the markup");
+    assert_eq!(article.text(), "I am new to astronomy and would like advice on a first telescope & mount.");
+    assert!(article.render(webclip::Format::Html).starts_with("<article><p>I am new to astronomy"));
+    assert!(article.render(webclip::Format::Html).contains("&amp; mount"));
+    assert!(
+        article.provenance.warnings.iter().any(|w| w.contains("metadata's text")),
+        "{:?}",
+        article.provenance.warnings
+    );
+    // JSON-LD articleBody wins over the description; the option turns the fallback off.
+    let ld = b"<html><head><meta name=description content=\"Short teaser.\">\
+        <script type=application/ld+json>{\"@type\":\"NewsArticle\",\"headline\":\"H\",\"articleBody\":\"First paragraph.\\nSecond paragraph.\"}</script>\
+        </head><body></body></html>";
+    let article = webclip::extract(ld, &on).unwrap();
+    assert_eq!(article.render(webclip::Format::Markdown), "First paragraph.\n\nSecond paragraph.");
+    // A page with its own text never uses it.
+    let own = b"<html><head><meta name=description content=\"Teaser.\"></head><body><article><p>The story itself, in a full sentence of its own.</p></article></body></html>";
+    assert!(!webclip::extract(own, &on).unwrap().text().contains("Teaser"));
+}

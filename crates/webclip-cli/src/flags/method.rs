@@ -98,6 +98,11 @@ pub struct ContentArgs {
     /// which markdown and HTML output show by default.
     #[arg(long)]
     pub no_figures: bool,
+    /// A page with no main content in its markup (rendered by scripts) gets its metadata's
+    /// text (JSON-LD articleBody, else the description) as the body, with a warning. Default:
+    /// on with --favor recall, else off.
+    #[arg(long, value_enum, value_name = "ON|OFF")]
+    pub metadata_fallback: Option<OnOff>,
     /// Drop bold and italics (markdown and HTML output).
     #[arg(long)]
     pub no_formatting: bool,
@@ -495,6 +500,7 @@ impl MethodArgs {
                 formatting: !c.no_formatting,
                 captions: on(c.captions, matches!(a.favor, FavorArg::Recall)),
                 figures: !c.no_figures,
+                metadata_fallback: on(c.metadata_fallback, matches!(a.favor, FavorArg::Recall)),
             },
             comments: c.comments.map(|c| c == OnOff::On),
             title_source: TitleSource::parse(&self.clipper.title_source).map_err(|e| e.to_string())?,

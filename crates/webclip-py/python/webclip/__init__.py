@@ -27,6 +27,7 @@ def extract(html: Page, url: Optional[str] = None, format: str = "text", method:
     (``text``, ``markdown``, ``html``); ``method`` one of ``auto``, ``cnr``, ``boosted``,
     ``boosted-plus``. Options: ``favor`` (``precision``, ``balanced``, ``recall``),
     ``comments``, ``tables``, ``links``, ``images``, ``formatting``, ``captions``,
+    ``metadata_fallback``,
     ``headline`` (bools), ``charset``.
 
     Returns a dict with ``body``, ``metadata`` (title, authors, dates, language…),

@@ -31,6 +31,9 @@ pub struct Metadata {
     pub image: Option<String>,
     pub categories: Vec<String>,
     pub tags: Vec<String>,
+    /// The JSON-LD article's `articleBody` (the body fallback of a page with no text).
+    #[serde(skip)]
+    pub article_body: Option<String>,
 }
 
 /// The elements metadata reads, by tag, collected in one pass over the page.
@@ -396,6 +399,11 @@ pub(crate) fn extract_page(page: &Page, heading: Option<NodeId>, url: Option<&st
                 .map(|(_, r)| r.split('/').next().unwrap_or("").trim_start_matches("www.").to_string())
                 .filter(|s| !s.is_empty())
         });
+    m.article_body = article
+        .and_then(|a| a.get("articleBody"))
+        .and_then(Value::as_str)
+        .map(|b| b.trim().to_string())
+        .filter(|b| !b.is_empty());
     m.description = first(&meta, &["description", "og:description", "twitter:description", "dc.description"])
         .map(String::from)
         .or_else(|| any_ld("description").and_then(Value::as_str).map(normalize_ws));

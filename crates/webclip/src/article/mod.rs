@@ -79,6 +79,9 @@ pub struct Article {
     pub figures: Vec<Figure>,
     pub links: Links,
     pub provenance: Provenance,
+    /// The body when no page had main content in its markup: the metadata's text
+    /// (`ContentOptions::metadata_fallback`).
+    pub fallback_body: Option<String>,
     /// What the writers include.
     pub content: ContentOptions,
 }
@@ -129,7 +132,26 @@ impl Article {
             None => figures(&document, &selection),
         };
         let links = Links { canonical: metadata.canonical_url.clone(), ..Default::default() };
-        Article { metadata, parts: vec![Part { document, selection }], figures, links, provenance, content }
+        let fallback_body = (selection.is_empty() && content.metadata_fallback)
+            .then(|| metadata.article_body.clone().or_else(|| metadata.description.clone()))
+            .flatten()
+            .filter(|t| t.chars().any(char::is_alphanumeric));
+        let mut article = Article {
+            metadata,
+            parts: vec![Part { document, selection }],
+            figures,
+            links,
+            provenance,
+            content,
+            fallback_body,
+        };
+        if article.fallback_body.is_some() {
+            article
+                .provenance
+                .warnings
+                .push("the page has no main content in its markup; the body is its metadata's text".into());
+        }
+        article
     }
 
     /// The title (from the metadata).
@@ -195,7 +217,24 @@ impl Article {
             })
             .filter(|s| !s.is_empty())
             .collect();
+        if self.is_empty() {
+            if let Some(text) = &self.fallback_body {
+                return fallback(text, format);
+            }
+        }
         parts.join(if format == Format::Html { "\n" } else { "\n\n" })
+    }
+}
+
+/// Metadata text as a body: its lines as paragraphs.
+fn fallback(text: &str, format: Format) -> String {
+    let paragraphs = text.lines().map(crate::dom::normalize_ws).filter(|l| !l.is_empty());
+    match format {
+        Format::Html => {
+            let ps: Vec<String> = paragraphs.map(|p| format!("<p>{}</p>", crate::output::html::escape(&p))).collect();
+            format!("<article>{}</article>", ps.join("\n"))
+        }
+        _ => paragraphs.collect::<Vec<_>>().join("\n\n"),
     }
 }
 

@@ -74,7 +74,7 @@ impl XPath {
     }
 
     fn parse_steps(src: &str) -> Result<XPath, String> {
-        let mut p = Parser { s: src.as_bytes(), i: 0, src };
+        let mut p = Parser { s: src.as_bytes(), i: 0, src, depth: 0 };
         let mut steps = Vec::new();
         p.ws();
         while p.i < p.s.len() {
@@ -173,10 +173,14 @@ impl Expr {
     }
 }
 
+/// Deepest nesting of parentheses and `not(` in a predicate.
+const MAX_NESTING: usize = 64;
+
 struct Parser<'a> {
     s: &'a [u8],
     i: usize,
     src: &'a str,
+    depth: usize,
 }
 
 impl Parser<'_> {
@@ -272,10 +276,22 @@ impl Parser<'_> {
         Ok((a, v))
     }
 
+    /// `inner` one nesting level down: parentheses and `not(` recurse, so nesting is bounded
+    /// (a fuzzed expression of 16 KiB of `(` overflowed the stack).
+    fn nested(&mut self, inner: impl FnOnce(&mut Self) -> Result<Expr, String>) -> Result<Expr, String> {
+        if self.depth >= MAX_NESTING {
+            return Err(format!("nested deeper than {MAX_NESTING} levels at byte {}", self.i));
+        }
+        self.depth += 1;
+        let e = inner(self);
+        self.depth -= 1;
+        e
+    }
+
     fn primary(&mut self) -> Result<Expr, String> {
         self.ws();
         if self.eat("(") {
-            let e = self.or()?;
+            let e = self.nested(|p| p.or())?;
             return if self.eat(")") { Ok(e) } else { Err(self.err("')'")) };
         }
         if self.eat("contains(") {
@@ -287,7 +303,7 @@ impl Parser<'_> {
             return Ok(Expr::StartsWith(a, v));
         }
         if self.eat("not(") {
-            let e = self.or()?;
+            let e = self.nested(|p| p.or())?;
             return if self.eat(")") { Ok(Expr::Not(Box::new(e))) } else { Err(self.err("')'")) };
         }
         if self.s.get(self.i).is_some_and(u8::is_ascii_digit) {
@@ -374,5 +390,14 @@ mod tests {
             assert!(matches!(&e, Error::XPath { expr, .. } if expr == bad), "{bad}: {e}");
             assert!(e.to_string().starts_with(&format!("XPath {bad:?}: ")), "{bad}: {e}");
         }
+    }
+
+    #[test]
+    fn nesting_is_bounded_not_a_stack_overflow() {
+        let deep = format!("//div[{}@id{}]", "(".repeat(16_000), ")".repeat(16_000));
+        let e = XPath::parse(&deep).unwrap_err().to_string();
+        assert!(e.contains("nested deeper than 64"), "{e}");
+        let ok = format!("//div[{}@id{}]", "not(".repeat(31), ")".repeat(31));
+        assert!(XPath::parse(&ok).is_ok());
     }
 }
