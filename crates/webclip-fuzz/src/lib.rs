@@ -7,8 +7,11 @@ use std::sync::{Arc, OnceLock};
 use webclip::dom::{NodeKind, Page, ParseLimits, NONE};
 use webclip::{Format, MethodConfig, Options};
 
+/// A target's body.
+pub type Target = fn(&[u8]);
+
 /// Every target, by the name its folders have under `fuzz/`.
-pub const TARGETS: &[(&str, fn(&[u8]))] = &[
+pub const TARGETS: &[(&str, Target)] = &[
     ("decode", decode),
     ("parse", parse),
     ("extract", extract),

@@ -70,8 +70,10 @@ impl InputArgs {
     /// The bounds these flags set (page size stays the default: commands that read files
     /// set it from their --max-bytes).
     pub fn limits(&self) -> webclip::Limits {
-        let mut limits = webclip::Limits::default();
-        limits.budget = (self.time_budget > 0.0).then(|| std::time::Duration::from_secs_f64(self.time_budget));
+        let mut limits = webclip::Limits {
+            budget: (self.time_budget > 0.0).then(|| std::time::Duration::from_secs_f64(self.time_budget)),
+            ..Default::default()
+        };
         limits.parse.max_nodes = self.max_nodes.max(1);
         limits.max_layout_nodes = self.max_layout_nodes;
         limits
