@@ -165,7 +165,7 @@ pub fn warc(data: &[u8]) {
 }
 
 /// One request to the service: method and route from the first byte, then a query line, a
-/// content-type line and the body.
+/// content-type line and the body. Fails on a panic or a 500 (an internal error).
 pub fn http(data: &[u8]) {
     use tower::ServiceExt;
     const ROUTES: [(&str, &str); 8] = [
@@ -195,7 +195,8 @@ pub fn http(data: &[u8]) {
     let Ok(request) = request.body(axum::body::Body::from(body)) else { return };
     let config = webclip_serve::Config { body_limit: 1 << 20, ..Default::default() };
     let response = rt.block_on(webclip_serve::router(config).oneshot(request)).expect("the router is infallible");
-    assert!(!response.status().is_server_error(), "{method} {uri}: {}", response.status());
+    // 501 (no layout engine: no overlays), 503 and 504 are answers; 500 is a bug.
+    assert_ne!(response.status(), 500, "{method} {uri}");
 }
 
 fn split_first(data: &[u8]) -> (u8, &[u8]) {

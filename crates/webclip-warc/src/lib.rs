@@ -35,9 +35,12 @@ pub fn for_each_record<R: BufRead>(reader: R, max: u64, mut each: impl FnMut(Rec
             }
             continue;
         }
-        let url = record.header(warc::WarcHeader::TargetURI).map(|u| u.to_string());
         let id = record.warc_id().to_string();
-        let out = match http_payload(record.body(), max) {
+        // Read from the raw headers: warc 0.4's `Record::header` panics on a value that is
+        // not UTF-8 (found by fuzzing).
+        let (raw, body) = record.into_raw_parts();
+        let url = raw.headers.get(&warc::WarcHeader::TargetURI).map(|u| String::from_utf8_lossy(u).into_owned());
+        let out = match http_payload(&body, max) {
             Payload::Html { bytes, charset } => Record::Page { id, url, charset, bytes },
             Payload::Skip => Record::Skipped,
             Payload::Bad(cause) => Record::Bad { id, url, cause },
