@@ -338,3 +338,50 @@ fn train_clg_writes_a_model_that_extract_and_eval_use() {
     assert!(stderr(&o).contains("/nonexistent/clg.json"), "{}", stderr(&o));
     let _ = std::fs::remove_file(model);
 }
+
+#[test]
+fn hostile_pages_get_an_answer_or_a_clear_error() {
+    use flate2::{write::GzEncoder, Compression};
+    // A gzip bomb: 256 MiB of zeros in a few hundred KB stops at --max-bytes.
+    let mut gz = GzEncoder::new(Vec::new(), Compression::best());
+    for _ in 0..256 {
+        gz.write_all(&[0u8; 1 << 20]).unwrap();
+    }
+    fails_with(&tmp("bomb.html.gz", &gz.finish().unwrap()), "page too large");
+    let story = "<p>The real text of the page, in a sentence of its own.</p>";
+    let run = |name: &str, html: String, args: &[&str]| {
+        let p = tmp(name, html.as_bytes());
+        let mut all = vec!["extract", p.to_str().unwrap()];
+        all.extend_from_slice(args);
+        webclip(&all, None)
+    };
+    // Thousands of iframes: their srcdoc is not the page.
+    let o = run(
+        "iframes.html",
+        format!("<body>{}{story}</body>", "<iframe srcdoc='<p>inner</p>'></iframe>".repeat(10_000)),
+        &[],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stdout(&o).trim(), "The real text of the page, in a sentence of its own.");
+    // A page that is only a 5 MB script has no main content (exit 3), and is one text node.
+    let o = run(
+        "script.html",
+        format!("<html><head><script>{}</script></head></html>", "var x = 1;\n".repeat(500_000)),
+        &[],
+    );
+    assert_eq!(o.status.code(), Some(3), "{}", stderr(&o));
+    assert!(!stderr(&o).contains("dropped"), "{}", stderr(&o));
+    // Millions of tiny elements are cut at --max-nodes, with a warning.
+    let o =
+        run("tiny.html", format!("<body>{story}{}</body>", "<i>x</i>".repeat(1_000_000)), &["--max-nodes", "100000"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stderr(&o).contains("more than 100000 elements and texts"), "{}", stderr(&o));
+    // 100,000-deep table cells.
+    let o = run("cells.html", format!("{story}{}deep text", "<table><tr><td>".repeat(100_000)), &[]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    // A quadratic tag stops at the time budget with an error naming it.
+    let attrs: String = (0..300_000).map(|i| format!(" a{i}=\"<\"")).collect();
+    let o = run("attrs.html", format!("<div{attrs}>x</div>"), &["--time-budget", "0.5"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(stderr(&o).contains("time budget of 500ms used up while parsing"), "{}", stderr(&o));
+}
