@@ -385,3 +385,21 @@ fn hostile_pages_get_an_answer_or_a_clear_error() {
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
     assert!(stderr(&o).contains("time budget of 500ms used up while parsing"), "{}", stderr(&o));
 }
+
+#[test]
+fn check_runs_every_method_and_format_over_a_folder() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../webclip/tests/fixtures/wcxb-mini");
+    let o = webclip(&["check", dir.to_str().unwrap(), "--methods", "auto,cnr,clipper", "--jobs", "2"], None);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.starts_with("4 pages, 3 methods, every output format"), "{out}");
+    for m in ["auto", "cnr", "clipper"] {
+        let row = out.lines().find(|l| l.starts_with(m)).unwrap_or_else(|| panic!("a row for {m}: {out}"));
+        let cols: Vec<&str> = row.split_whitespace().collect();
+        assert_eq!((cols[1], cols[2]), ("4", "0"), "4 pages, 0 failed: {row}");
+    }
+    assert!(out.contains("peak memory"), "{out}");
+    let o = webclip(&["check", dir.to_str().unwrap(), "--methods", "magic"], None);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("unknown method \"magic\""));
+}
