@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Side-by-side speed, whole processes, CPU time (user + system of the child): webclip
 `extract` (auto) against resiliparse `extract_plain_text(main_content=True)` (PyPI, pinned)
-over the same pages of ../shared/data, several runs, medians and the ratio; plus start-up
+and dom_smoothie 0.18.0 (crates.io, Readability.js in Rust; scripts/dom_smoothie_bench, built
+under target/dom-smoothie) over the same pages of ../shared/data, several runs, medians and the ratio; plus start-up
 (one tiny page per process). Not a test: figures for the README.
 
     scripts/compare_speed.py [--bin target/release/webclip] [--folder wcxb] [--pages 300] [--runs 3]
@@ -69,11 +70,17 @@ def main():
     script = os.path.join(tmp, "rp.py")
     with open(script, "w") as f:
         f.write(RP_SCRIPT)
+    ds = os.path.join(ROOT, "target", "dom-smoothie", "release", "dom-smoothie-bench")
+    subprocess.run(["cargo", "build", "--quiet", "--release", "--manifest-path",
+                    os.path.join(HERE, "dom_smoothie_bench", "Cargo.toml"), "--target-dir",
+                    os.path.join(ROOT, "target", "dom-smoothie")], check=True)
     tools = {
         "webclip extract (auto)": [a.bin, "extract"] + files,
         "resiliparse main_content": [py, script] + files,
+        "dom_smoothie": [ds] + files,
     }
-    starts = {"webclip extract (auto)": [a.bin, "extract", tiny], "resiliparse main_content": [py, script, tiny]}
+    starts = {"webclip extract (auto)": [a.bin, "extract", tiny], "resiliparse main_content": [py, script, tiny],
+              "dom_smoothie": [ds, tiny]}
     print(f"{len(files)} pages of {a.folder} ({size / 1e6:.0f} MB), {a.runs} runs, CPU seconds (user + system)")
     med = {}
     for name, cmd in tools.items():
@@ -85,6 +92,8 @@ def main():
               f"{len(files) / med[name]:.0f} pages/s; start-up {start:.1f} ms")
     w, r = med["webclip extract (auto)"], med["resiliparse main_content"]
     print(f"ratio webclip / resiliparse = {w / r:.2f} ({'webclip faster' if w < r else 'webclip slower'})")
+    d = med["dom_smoothie"]
+    print(f"ratio webclip / dom_smoothie = {w / d:.2f} ({'webclip faster' if w < d else 'webclip slower'})")
 
 
 if __name__ == "__main__":
