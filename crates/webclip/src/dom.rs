@@ -203,7 +203,12 @@ impl Page {
         }
         let html: &str = &capped;
         let opts = TreeBuilderOpts { scripting_enabled: scripting, ..Default::default() };
-        let sink = Sink { noscript_shown: !scripting, max_text: limits.max_text, ..Default::default() };
+        let sink = Sink {
+            noscript_shown: !scripting,
+            max_text: limits.max_text,
+            max_attributes: limits.max_attributes,
+            ..Default::default()
+        };
         let guard = Guard::new(TreeBuilder::new(sink, opts), limits);
         let tokenizer = Tokenizer::new(guard, TokenizerOpts::default());
         let queue = BufferQueue::default();
@@ -914,6 +919,7 @@ struct Sink {
     nodes: RefCell<Vec<Raw>>,
     noscript_shown: bool,
     max_text: usize,
+    max_attributes: usize,
     cut_text: Cell<bool>,
 }
 
@@ -923,6 +929,7 @@ impl Default for Sink {
             nodes: RefCell::new(vec![Raw::new(RawKind::Document, no_name())]),
             noscript_shown: false,
             max_text: MAX_TEXT,
+            max_attributes: MAX_ATTRIBUTES,
             cut_text: Cell::new(false),
         }
     }
@@ -1189,7 +1196,7 @@ impl TreeSink for Sink {
         let existing = &mut nodes[*target as usize].attrs;
         for a in attrs {
             // Repeated `<html>`/`<body>` tags add to one element: keep that linear too.
-            if existing.len() >= MAX_ATTRIBUTES {
+            if existing.len() >= self.max_attributes {
                 break;
             }
             if !existing.iter().any(|e| e.name == a.name) {

@@ -197,6 +197,9 @@ impl Article {
 
     /// The body in a format; parts are joined as blocks.
     pub fn render(&self, format: Format) -> String {
+        if let (Some(text), true) = (&self.fallback_body, self.is_empty()) {
+            return fallback(text, format);
+        }
         let parts: Vec<String> = self
             .parts
             .iter()
@@ -217,11 +220,6 @@ impl Article {
             })
             .filter(|s| !s.is_empty())
             .collect();
-        if self.is_empty() {
-            if let Some(text) = &self.fallback_body {
-                return fallback(text, format);
-            }
-        }
         parts.join(if format == Format::Html { "\n" } else { "\n\n" })
     }
 }
