@@ -108,9 +108,10 @@ def warcs():
 
 
 def binary_model(m):
-    """The binary form of a JSON model, as crates/webclip/build.rs writes it (a seed only)."""
+    """The binary form of a JSON model, as crates/webclip/build.rs writes it but without the
+    binned layout (a seed only; the loader computes the layout when it is absent)."""
     import struct
-    out = bytearray(b"WCM1")
+    out = bytearray(b"WCM2")
     def string(x):
         b = x.encode()
         out.extend(struct.pack("<I", len(b)) + b)
@@ -132,6 +133,7 @@ def binary_model(m):
         out.extend(struct.pack("<I", len(l["trees"])))
         for t in l["trees"]:
             arr("<I", t["feature"]); arr("<d", t["threshold"]); arr("<I", t["left"]); arr("<I", t["right"]); arr("<f", t["value"])
+        out.append(0)
     else:
         out.append(1 if l["kind"] == "logistic" else 2)
         arr("<d", l["weights"]); out.extend(struct.pack("<d", l["bias"]))

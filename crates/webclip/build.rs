@@ -6,11 +6,17 @@
 use serde_json::Value;
 use std::path::Path;
 
+// The binned layout, computed by the same code the library uses.
+#[path = "src/learn/binning.rs"]
+#[allow(dead_code)]
+mod binning;
+
 fn main() {
     let out = std::env::var("OUT_DIR").expect("cargo sets OUT_DIR");
     for name in ["boosted-paper", "boosted-extended"] {
         let src = format!("models/{name}.json");
         println!("cargo:rerun-if-changed={src}");
+        println!("cargo:rerun-if-changed=src/learn/binning.rs");
         let text = std::fs::read_to_string(&src).unwrap_or_else(|e| panic!("{src}: {e}"));
         let v: Value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{src}: {e}"));
         let mut w = Vec::new();
@@ -32,27 +38,30 @@ fn array<'a>(v: &'a Value, key: &str) -> Result<&'a Vec<Value>, String> {
     field(v, key)?.as_array().ok_or_else(|| format!("{key} is not an array"))
 }
 
-fn f64s(w: &mut Vec<u8>, v: &Value, key: &str) -> Result<(), String> {
+fn f64s(w: &mut Vec<u8>, v: &Value, key: &str) -> Result<Vec<f64>, String> {
     let a = array(v, key)?;
     w.extend((a.len() as u32).to_le_bytes());
-    for x in a {
-        w.extend(x.as_f64().ok_or_else(|| format!("{key}: not a number"))?.to_le_bytes());
-    }
-    Ok(())
+    let xs =
+        a.iter().map(|x| x.as_f64().ok_or_else(|| format!("{key}: not a number"))).collect::<Result<Vec<_>, _>>()?;
+    xs.iter().for_each(|x| w.extend(x.to_le_bytes()));
+    Ok(xs)
 }
 
-fn u32s(w: &mut Vec<u8>, v: &Value, key: &str) -> Result<(), String> {
+fn u32s(w: &mut Vec<u8>, v: &Value, key: &str) -> Result<Vec<u32>, String> {
     let a = array(v, key)?;
     w.extend((a.len() as u32).to_le_bytes());
-    for x in a {
-        let n = x.as_u64().filter(|&n| n <= u32::MAX as u64).ok_or_else(|| format!("{key}: not a u32"))?;
-        w.extend((n as u32).to_le_bytes());
-    }
-    Ok(())
+    let xs = a
+        .iter()
+        .map(|x| {
+            x.as_u64().filter(|&n| n <= u32::MAX as u64).map(|n| n as u32).ok_or_else(|| format!("{key}: not a u32"))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    xs.iter().for_each(|x| w.extend(x.to_le_bytes()));
+    Ok(xs)
 }
 
 fn encode(v: &Value, w: &mut Vec<u8>) -> Result<(), String> {
-    w.extend(b"WCM1");
+    w.extend(b"WCM2");
     string(w, field(v, "method")?.as_str().ok_or("method")?);
     string(w, field(v, "features")?.as_str().ok_or("features")?);
     let names = array(v, "feature_names")?;
@@ -72,17 +81,35 @@ fn encode(v: &Value, w: &mut Vec<u8>) -> Result<(), String> {
             w.extend(field(learner, "base_score")?.as_f64().ok_or("base_score")?.to_le_bytes());
             let trees = array(learner, "trees")?;
             w.extend((trees.len() as u32).to_le_bytes());
+            let mut plain = Vec::new();
             for t in trees {
-                u32s(w, t, "feature")?;
-                f64s(w, t, "threshold")?;
-                u32s(w, t, "left")?;
-                u32s(w, t, "right")?;
-                let values = array(t, "value")?;
-                w.extend((values.len() as u32).to_le_bytes());
-                for x in values {
-                    // As serde reads an f32 from JSON: the f64 read, rounded.
-                    w.extend((x.as_f64().ok_or("value")? as f32).to_le_bytes());
+                let (feature, threshold) = (u32s(w, t, "feature")?, f64s(w, t, "threshold")?);
+                let (left, right) = (u32s(w, t, "left")?, u32s(w, t, "right")?);
+                // As serde reads an f32 from JSON: the f64 read, rounded.
+                let value = array(t, "value")?
+                    .iter()
+                    .map(|x| x.as_f64().map(|x| x as f32).ok_or("value"))
+                    .collect::<Result<Vec<f32>, _>>()?;
+                w.extend((value.len() as u32).to_le_bytes());
+                value.iter().for_each(|x| w.extend(x.to_le_bytes()));
+                plain.push((feature, threshold, value, left, right));
+            }
+            let refs: Vec<binning::TreeRef> = plain
+                .iter()
+                .map(|(feature, threshold, value, left, right)| binning::TreeRef {
+                    feature,
+                    threshold,
+                    value,
+                    left,
+                    right,
+                })
+                .collect();
+            match binning::bin(&refs) {
+                Some(b) => {
+                    w.push(1);
+                    b.write(w);
                 }
+                None => w.push(0),
             }
         }
         Some(kind @ ("logistic" | "svm")) => {

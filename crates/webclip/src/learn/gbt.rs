@@ -2,11 +2,12 @@
 //! training through forust-ml. Trained trees are copied into [`GbtModel`] node by node, so the
 //! extractor needs no training library and predictions are identical to forust's.
 
+use super::binning::{self, Binned, TreeRef, NAN_BIN, SMALL_DEPTH};
 use crate::error::Error;
 use serde::{Deserialize, Serialize};
 
 /// Marks a leaf in [`Tree::feature`].
-pub const LEAF: u32 = u32::MAX;
+pub use super::binning::LEAF;
 
 /// One regression tree as parallel arrays; node 0 is the root. At a split, `row[feature] <
 /// threshold` goes left, anything else (NaN included) right.
@@ -21,6 +22,16 @@ pub struct Tree {
 }
 
 impl Tree {
+    fn as_ref(&self) -> TreeRef<'_> {
+        TreeRef {
+            feature: &self.feature,
+            threshold: &self.threshold,
+            value: &self.value,
+            left: &self.left,
+            right: &self.right,
+        }
+    }
+
     pub fn predict(&self, row: &[f64]) -> f64 {
         let mut i = 0usize;
         loop {
@@ -54,34 +65,6 @@ pub struct GbtModel {
     binned: Option<Binned>,
 }
 
-/// Trees over feature *bins*, laid out as complete binary trees. With a feature's distinct
-/// thresholds sorted as `T`, a value's bin is the number of thresholds `<= x`, so `x < T[j]`
-/// exactly when `bin < j + 1`. Every tree is padded to the ensemble's depth `D` (a shallow leaf
-/// fills its whole subtree's bottom row), so a walk is `D` steps of `i = 2i + 1 + (bin >= thr)`
-/// with no child pointers, over 2 bytes per node and 1 byte per row feature: a batch of rows
-/// and a tree sit in L1 cache together. The decisions are the same, so sums are bit-identical.
-#[derive(Debug, Clone)]
-struct Binned {
-    /// Per feature, its sorted distinct thresholds (empty when no split uses it).
-    cuts: Vec<Vec<f64>>,
-    depth: u32,
-    /// Per tree, `2^D − 1` nodes in heap order: (feature, threshold index + 1).
-    nodes: Vec<(u8, u8)>,
-    /// Per tree, `2^D` leaf weights: the bottom row.
-    leaves: Vec<f32>,
-}
-
-/// Deepest ensemble laid out as complete trees (2 KiB of nodes and 4 KiB of leaves per tree).
-const MAX_BINNED_DEPTH: u32 = 10;
-
-/// Deepest ensemble walked by `margins_small`: every index is a byte, so fixed 256-entry
-/// arrays need no bounds checks.
-const SMALL_DEPTH: u32 = 8;
-
-/// The bin of NaN: at least every `thr`, so NaN goes right as in the plain form (a value above
-/// all 255 thresholds of a feature shares it and goes right too).
-const NAN_BIN: u8 = u8::MAX;
-
 impl PartialEq for GbtModel {
     fn eq(&self, o: &Self) -> bool {
         self.base_score == o.base_score && self.trees == o.trees
@@ -113,28 +96,36 @@ impl GbtModel {
         GbtModel { base_score, trees, packed: Vec::new(), roots: Vec::new(), depths: Vec::new(), binned: None }
     }
 
-    /// Builds the packed form; call after deserialising (`Model::from_json` does).
+    /// Builds the evaluation form; call after deserialising (`Model::from_json` does). A
+    /// binned layout already given (the embedded models' binary form carries one) is kept.
     pub fn prepare(&mut self) {
         self.packed.clear();
         self.roots.clear();
-        self.depths.clear();
-        for t in &self.trees {
-            // Children come after parents (validated), so one forward pass gives depths.
-            let mut depth = vec![0u32; t.feature.len()];
-            for i in 0..t.feature.len() {
-                if t.feature[i] != LEAF {
-                    depth[t.left[i] as usize] = depth[i] + 1;
-                    depth[t.right[i] as usize] = depth[i] + 1;
-                }
-            }
-            self.depths.push(depth.iter().copied().max().unwrap_or(0));
+        self.depths = self.trees.iter().map(|t| binning::depth(&t.as_ref())).collect();
+        if self.binned.is_none() {
+            self.binned = binning::bin(&self.trees.iter().map(Tree::as_ref).collect::<Vec<_>>());
         }
-        self.binned = self.bin();
         // The packed pointer form only for models the binned form cannot hold (it costs
         // megabytes and milliseconds at every start).
         if self.binned.is_none() {
             self.pack();
         }
+    }
+
+    /// A model from trees and their binned layout as read from a binary model, not yet
+    /// checked (`validate_binned` checks the layout can be walked).
+    pub(crate) fn unprepared_binned(base_score: f64, trees: Vec<Tree>, binned: Binned) -> GbtModel {
+        GbtModel { binned: Some(binned), ..GbtModel::unprepared(base_score, trees) }
+    }
+
+    /// The binned layout, as `build.rs` stores it with an embedded model.
+    pub fn binned(&self) -> Option<&Binned> {
+        self.binned.as_ref()
+    }
+
+    /// The binned layout computed afresh from the trees (a test compares it with the stored one).
+    pub fn binned_from_trees(&self) -> Option<Binned> {
+        binning::bin(&self.trees.iter().map(Tree::as_ref).collect::<Vec<_>>())
     }
 
     /// Builds the packed pointer form.
@@ -155,62 +146,6 @@ impl GbtModel {
                 });
             }
         }
-    }
-
-    /// The binned form, or None when a feature has more than 255 distinct thresholds, a
-    /// threshold is NaN, or a feature index does not fit in 16 bits.
-    fn bin(&self) -> Option<Binned> {
-        let split_features = || self.trees.iter().flat_map(|t| t.feature.iter().copied().filter(|&f| f != LEAF));
-        let width = split_features().map(|f| f as usize + 1).max().unwrap_or(0);
-        let mut cuts: Vec<Vec<f64>> = vec![Vec::new(); width];
-        for t in &self.trees {
-            for (&f, &th) in t.feature.iter().zip(&t.threshold) {
-                if f != LEAF {
-                    if th.is_nan() || f > u16::MAX as u32 {
-                        return None;
-                    }
-                    cuts[f as usize].push(th);
-                }
-            }
-        }
-        for c in cuts.iter_mut() {
-            c.sort_by(f64::total_cmp);
-            c.dedup_by(|a, b| a.total_cmp(b).is_eq());
-            if c.len() > NAN_BIN as usize {
-                return None;
-            }
-        }
-        let depth = self.depths.iter().copied().max().unwrap_or(0);
-        if depth > MAX_BINNED_DEPTH || split_features().any(|f| f > u8::MAX as u32) {
-            return None;
-        }
-        let (inner, bottom) = ((1usize << depth) - 1, 1usize << depth);
-        // Trees of depth ≤ 8 are padded to 256 nodes and 256 leaves each (see `margins_small`).
-        let (node_stride, leaf_stride) = if depth <= SMALL_DEPTH { (256, 256) } else { (inner, bottom) };
-        let mut nodes = vec![(0u8, 0u8); node_stride * self.trees.len()];
-        let mut leaves = vec![0f32; leaf_stride * self.trees.len()];
-        for (k, t) in self.trees.iter().enumerate() {
-            let tn = &mut nodes[k * node_stride..k * node_stride + inner];
-            let tl = &mut leaves[k * leaf_stride..k * leaf_stride + bottom];
-            // (node of `t`, heap position, level)
-            let mut stack = vec![(0usize, 0usize, 0u32)];
-            while let Some((i, h, level)) = stack.pop() {
-                if t.feature[i] == LEAF {
-                    // Every bottom position under `h` holds the weight: any way down reaches it.
-                    let span = 1usize << (depth - level);
-                    let first = (h + 1) * span - 1 - inner;
-                    tl[first..first + span].fill(t.value[i]);
-                    continue;
-                }
-                let c = &cuts[t.feature[i] as usize];
-                // `c` is sorted and deduplicated by total_cmp.
-                let j = c.binary_search_by(|x| x.total_cmp(&t.threshold[i])).ok()?;
-                tn[h] = (t.feature[i] as u8, j as u8 + 1);
-                stack.push((t.left[i] as usize, 2 * h + 1, level + 1));
-                stack.push((t.right[i] as usize, 2 * h + 2, level + 1));
-            }
-        }
-        Some(Binned { cuts, depth, nodes, leaves })
     }
 
     /// Log-odds of the positive class.
@@ -307,6 +242,11 @@ impl GbtModel {
                         return Err(Error::Model(format!("tree {k} node {i}: bad child {c}")));
                     }
                 }
+            }
+        }
+        if let Some(b) = &self.binned {
+            if !b.fits(self.trees.len()) || b.cuts.len() > n_features {
+                return Err(Error::Model("the binned layout does not match the trees".into()));
             }
         }
         Ok(())

@@ -4,6 +4,7 @@
 //! Feature definitions live with the methods that use them; confusion counts and F1 are
 //! [`crate::eval::metrics::Counts`].
 
+pub mod binning;
 pub mod cv;
 pub mod gbt;
 pub mod linear;

@@ -1,6 +1,7 @@
 //! Model files: a learner, the scaler it expects, the feature set it was trained on, and
 //! where it came from. JSON, so a model is data that can be read, diffed and reproduced.
 
+use super::binning::Binned;
 use super::gbt::GbtModel;
 use super::linear::LinearModel;
 use super::scale::Scaler;
@@ -94,6 +95,16 @@ impl<'a> Reader<'a> {
     fn f64s(&mut self) -> Result<Vec<f64>> {
         self.array(8, |c| f64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]))
     }
+    fn binned(&mut self) -> Result<Binned> {
+        let depth = self.u32()?;
+        let n = self.u32()? as usize;
+        let cuts = (0..n.min(1 << 16)).map(|_| self.f64s()).collect::<Result<Vec<_>>>()?;
+        if cuts.len() != n {
+            return Err(Error::Model("too many cut lists".into()));
+        }
+        let nodes = self.array(2, |c| (c[0], c[1]))?;
+        Ok(Binned { cuts, depth, nodes, leaves: self.f32s()? })
+    }
 }
 
 impl Model {
@@ -131,15 +142,19 @@ impl Model {
     /// stays the model that training reproduces; this is how the binary loads it in a few
     /// milliseconds). Little-endian; a string is a u32 length and UTF-8 bytes, an array a
     /// u32 length and its items:
-    /// `"WCM1"`, method, features, feature names (u32 count, strings), scaler mean and std
+    /// `"WCM2"`, method, features, feature names (u32 count, strings), scaler mean and std
     /// (f64 arrays), threshold (f64), provenance (JSON string), learner tag (u8: 0 GBT,
     /// 1 logistic, 2 SVM) and then, for GBT, base score (f64), tree count (u32) and per tree
     /// `feature` (u32 array), `threshold` (f64 array), `left`, `right` (u32 arrays), `value`
-    /// (f32 array); for a linear model, weights (f64 array) and bias (f64).
+    /// (f32 array), then a u8 (1 when the binned layout follows, in the form
+    /// [`Binned::write`](super::binning::Binned::write) gives; 0 when not); for a linear
+    /// model, weights (f64 array) and bias (f64). The stored layout spares every start the
+    /// binning; `checked` still validates trees and layout, and a test compares the layout
+    /// with one computed from the trees.
     pub fn from_binary(bytes: &[u8]) -> Result<Model> {
         let mut r = Reader { b: bytes, at: 0 };
-        if r.take(4)? != b"WCM1" {
-            return Err(Error::Model("not a binary webclip model (no WCM1 header)".into()));
+        if r.take(4)? != b"WCM2" {
+            return Err(Error::Model("not a binary webclip model (no WCM2 header)".into()));
         }
         let method = r.string()?;
         let features = r.string()?;
@@ -162,7 +177,11 @@ impl Model {
                         value: r.f32s()?,
                     });
                 }
-                Learner::Gbt(GbtModel::unprepared(base, trees))
+                match r.u8()? {
+                    0 => Learner::Gbt(GbtModel::unprepared(base, trees)),
+                    1 => Learner::Gbt(GbtModel::unprepared_binned(base, trees, r.binned()?)),
+                    k => return Err(Error::Model(format!("unknown binned-layout tag {k}"))),
+                }
             }
             k @ (1 | 2) => {
                 let l = LinearModel { weights: r.f64s()?, bias: r.f64()? };
@@ -227,5 +246,24 @@ mod tests {
             g.trees[0].left[0] = 1 << 30;
         }
         assert!(Model::from_json(&m.to_json()).is_err());
+    }
+
+    #[test]
+    fn the_stored_binned_layout_is_the_one_the_trees_give() {
+        for bytes in [
+            &include_bytes!(concat!(env!("OUT_DIR"), "/boosted-paper.bin"))[..],
+            &include_bytes!(concat!(env!("OUT_DIR"), "/boosted-extended.bin"))[..],
+        ] {
+            let m = Model::from_binary(bytes).unwrap();
+            let Learner::Gbt(g) = &m.learner else { panic!("not a GBT model") };
+            let stored = g.binned().expect("build.rs stores the layout");
+            assert_eq!(Some(stored), g.binned_from_trees().as_ref());
+            // A layout that would index past the cut lists is refused.
+            let mut bad = g.clone();
+            let mut b = stored.clone();
+            b.nodes[0].1 = 255;
+            bad = GbtModel::unprepared_binned(bad.base_score, bad.trees, b);
+            assert!(bad.validate(m.feature_names.len()).is_err());
+        }
     }
 }
