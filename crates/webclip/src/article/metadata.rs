@@ -450,9 +450,22 @@ pub(crate) fn extract_page(page: &Page, heading: Option<NodeId>, url: Option<&st
             first(&meta, &["content-language", "og:locale", "dc.language", "language"]).map(|l| l.replace('_', "-"))
         })
         .or_else(|| any_ld("inLanguage").and_then(Value::as_str).map(String::from));
-    m.language_detected =
-        body.and_then(whatlang::detect).filter(|info| info.is_reliable()).map(|info| info.lang().code().to_string());
+    m.language_detected = body.and_then(detect_language);
     m
+}
+
+/// Longest stretch of the body given to the language detector: trigram scores settle long
+/// before this, and the detector's time grows with its input (it was 4 % of an extraction).
+const LANGUAGE_SAMPLE: usize = 2048;
+
+/// The body's language (ISO 639-3) when whatlang is confident, from its first
+/// [`LANGUAGE_SAMPLE`] bytes (cut at a character boundary).
+fn detect_language(body: &str) -> Option<String> {
+    let mut end = body.len().min(LANGUAGE_SAMPLE);
+    while !body.is_char_boundary(end) {
+        end -= 1;
+    }
+    whatlang::detect(&body[..end]).filter(|info| info.is_reliable()).map(|info| info.lang().code().to_string())
 }
 
 #[cfg(test)]

@@ -461,7 +461,7 @@ impl Binned {
     }
 
     fn walk_small<const DEPTH: usize>(&self, bins: &[[u8; 256]], out: &mut [f64]) {
-        const LANES: usize = 8;
+        const LANES: usize = 16;
         let n = out.len();
         let depth = DEPTH;
         let inner = (1usize << depth) - 1;
