@@ -81,16 +81,6 @@ pub fn run(args: ExtractArgs) -> ExitCode {
         Err(code) => return code,
     };
     options.read.limits.max_bytes = args.max_bytes;
-    // A reader expects the headline at the top of markdown and HTML; text stays the body.
-    let reading = matches!(
-        (args.format, args.body),
-        (Format::Markdown | Format::Html, _) | (Format::Json, BodyFormat::Markdown | BodyFormat::Html)
-    );
-    if reading && args.method.auto.headline.is_none() {
-        if let webclip::MethodConfig::Auto { options: auto, .. } = &mut options.method {
-            auto.headline = true;
-        }
-    }
     let stdin_only = args.inputs.iter().all(|p| p.as_os_str() == "-");
     if stdin_only && std::io::IsTerminal::is_terminal(&std::io::stdin()) {
         eprintln!(

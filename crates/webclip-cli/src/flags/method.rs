@@ -138,8 +138,8 @@ pub struct AutoArgs {
     /// (0 disables).
     #[arg(long, value_name = "R", default_value_t = AutoOptions::default().title_anchor)]
     pub title_anchor: f64,
-    /// Keep the headline and the lead before the region (default: on for markdown and HTML
-    /// output, off for text).
+    /// Keep the headline and the lead before the region when the region starts after them
+    /// (default: on; off leaves the text output the body alone).
     #[arg(long, value_enum, value_name = "ON|OFF")]
     pub headline: Option<OnOff>,
     /// Leaves after the region's last confident leaf need p >= tau (on or off).

@@ -29,7 +29,9 @@ pub fn title_heading(page: &Page) -> Option<NodeId> {
         if !heading || !page.is_element(id) || page.node(id).hidden {
             continue;
         }
-        let text = page.text_content(id).to_lowercase();
+        // As `<title>` is read: whitespace collapsed and trimmed (a heading's text usually
+        // starts and ends with the markup's line breaks).
+        let text = normalize_ws(&page.text_content(id)).to_lowercase();
         let m = text.chars().count();
         let part_of_title = m >= 10 && m as f64 >= 0.3 * n && title.contains(&text);
         let holds_title = segment.chars().count() >= 10 && text.contains(&segment) && m <= 2 * n as usize;
