@@ -56,7 +56,7 @@ pub struct GbtModel {
     packed: Vec<Packed>,
     #[serde(skip)]
     roots: Vec<u32>,
-    /// Per tree: the number of steps from the root to its deepest leaf.
+    /// Per tree: the number of steps from the root to its deepest leaf (packed form only).
     #[serde(skip)]
     depths: Vec<u32>,
     /// The binned form used by [`margins`](GbtModel::margins) when every feature has at most
@@ -101,12 +101,12 @@ impl GbtModel {
     pub fn prepare(&mut self) {
         self.packed.clear();
         self.roots.clear();
-        self.depths = self.trees.iter().map(|t| binning::depth(&t.as_ref())).collect();
+        self.depths.clear();
         if self.binned.is_none() {
             self.binned = binning::bin(&self.trees.iter().map(Tree::as_ref).collect::<Vec<_>>());
         }
-        // The packed pointer form only for models the binned form cannot hold (it costs
-        // megabytes and milliseconds at every start).
+        // The packed pointer form (and the per-tree depths it walks by) only for models the
+        // binned form cannot hold (it costs megabytes and milliseconds at every start).
         if self.binned.is_none() {
             self.pack();
         }
@@ -128,10 +128,11 @@ impl GbtModel {
         binning::bin(&self.trees.iter().map(Tree::as_ref).collect::<Vec<_>>())
     }
 
-    /// Builds the packed pointer form.
+    /// Builds the packed pointer form and the per-tree depths it walks by.
     fn pack(&mut self) {
         self.packed.clear();
         self.roots.clear();
+        self.depths = self.trees.iter().map(|t| binning::depth(&t.as_ref())).collect();
         for t in &self.trees {
             let base = self.packed.len() as u32;
             self.roots.push(base);
