@@ -142,7 +142,8 @@ pub struct AutoArgs {
     /// (default: on; off leaves the text output the body alone).
     #[arg(long, value_enum, value_name = "ON|OFF")]
     pub headline: Option<OnOff>,
-    /// Leaves after the region's last confident leaf need p >= tau (on or off).
+    /// Leaves after the region's last confident leaf need p >= tau unless they are running
+    /// text (default: on).
     #[arg(long, value_enum, value_name = "ON|OFF")]
     pub trim_tail: Option<OnOff>,
     /// A one-leaf region is retried on its best ancestor with two or more leaves (on or off).
