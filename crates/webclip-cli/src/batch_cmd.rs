@@ -123,7 +123,7 @@ pub fn run(args: BatchArgs) -> ExitCode {
     }
     let done_ids = if args.resume { read_ids(&args.out) } else { HashSet::new() };
     let opened = if parquet {
-        ParquetSink::create(&args.out, args.fields.as_deref()).map(Sink::Parquet)
+        ParquetSink::create(&args.out, args.fields.as_deref()).map(|p| Sink::Parquet(Box::new(p)))
     } else {
         open_output(&args.out, args.resume).map(Sink::Lines).map_err(|e| e.to_string())
     };
@@ -492,7 +492,8 @@ impl Write for Output {
 /// Where records go: JSON Lines or Parquet.
 enum Sink {
     Lines(Output),
-    Parquet(ParquetSink),
+    /// Boxed: its Arrow builders make it far larger than a line writer.
+    Parquet(Box<ParquetSink>),
 }
 
 impl Sink {
@@ -506,7 +507,7 @@ impl Sink {
     fn finish(self) -> Result<(), String> {
         match self {
             Sink::Lines(o) => o.finish().map_err(|e| e.to_string()),
-            Sink::Parquet(p) => p.finish(),
+            Sink::Parquet(p) => (*p).finish(),
         }
     }
 }

@@ -134,10 +134,7 @@ pub fn refine(
     }
     // 3(b).
     if s1 >= o.theta4 * s_page {
-        loop {
-            let Some(child) = page.children(v).filter(|&c| s(c) > 0.0).max_by(|&a, &b| s(a).total_cmp(&s(b))) else {
-                break;
-            };
+        while let Some(child) = page.children(v).filter(|&c| s(c) > 0.0).max_by(|&a, &b| s(a).total_cmp(&s(b))) {
             v = child;
             if s(v) < o.theta4 * s_page {
                 break;
@@ -223,7 +220,7 @@ mod tests {
         let nodes = [id("a"), id("b"), id("c"), id("d")];
         let far = |k: f32| Rect::new(k * 1000.0, k * 1000.0, k * 1000.0 + 10.0, k * 1000.0 + 10.0);
         let rects = [far(0.0), far(1.0), far(2.0), far(3.0)];
-        assert_eq!(groups(&page, &nodes, &rects, 0.7), [0..4]);
+        assert_eq!(groups(&page, &nodes, &rects, 0.7), vec![(0..4)]);
         // No alignment: only the link between different parents breaks.
         let nodes = [id("a1"), id("b"), id("c"), id("d")];
         assert_eq!(groups(&page, &nodes, &rects, 0.7), [0..1, 1..4]);
@@ -234,7 +231,7 @@ mod tests {
         let id = |n: &str| (0..page.len() as NodeId).find(|&i| page.attr(i, "id") == Some(n)).unwrap();
         let nodes = [id("p1"), id("p2"), id("p3"), id("p4")];
         let column = |k: f32| Rect::new(0.0, k * 50.0, 100.0, k * 50.0 + 40.0);
-        assert_eq!(groups(&page, &nodes, &[column(0.0), column(1.0), far(5.0), column(3.0)], 0.7), [0..4]);
+        assert_eq!(groups(&page, &nodes, &[column(0.0), column(1.0), far(5.0), column(3.0)], 0.7), vec![(0..4)]);
         assert_eq!(groups(&page, &nodes, &[column(0.0), column(1.0), far(5.0), far(6.0)], 0.7), [0..2, 2..3, 3..4]);
         let best =
             best_group(&[0..1, 1..4], &[0.9, 0.6, 0.6, 0.6], &[column(0.0), column(1.0), column(2.0), column(3.0)]);
