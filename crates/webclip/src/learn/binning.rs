@@ -143,11 +143,14 @@ impl Binned {
     }
 
     /// Whether this layout can be walked for `trees` trees without an index out of range:
-    /// the depth a binned walk handles, strides that match the tree count, and every node's
-    /// feature and threshold index inside the cut lists.
+    /// the depth a binned walk handles (with a cut list for the general walk's padding),
+    /// strides that match the tree count, and every node's feature and threshold index inside
+    /// the cut lists.
     pub fn fits(&self, trees: usize) -> bool {
         let (ns, ls) = strides(self.depth);
+        // The general walk (deeper than SMALL_DEPTH) reads padding nodes as feature 0.
         self.depth <= MAX_BINNED_DEPTH
+            && (self.depth <= SMALL_DEPTH || !self.cuts.is_empty())
             && self.nodes.len() == ns * trees
             && self.leaves.len() == ls * trees
             && self.cuts.len() <= 256

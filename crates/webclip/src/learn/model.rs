@@ -264,6 +264,10 @@ mod tests {
             b.nodes[0].1 = 255;
             bad = GbtModel::unprepared_binned(bad.base_score, bad.trees, b);
             assert!(bad.validate(m.feature_names.len()).is_err());
+            // So is a deep layout without cut lists (its padding would index an empty row).
+            let n = g.trees.len();
+            let deep = Binned { cuts: vec![], depth: 9, nodes: vec![(0, 0); 511 * n], leaves: vec![0.0; 512 * n] };
+            assert!(!deep.fits(n));
         }
     }
 }
