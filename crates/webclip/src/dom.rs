@@ -1030,8 +1030,10 @@ impl Sink {
     fn into_page(self) -> Page {
         let raws = self.nodes.into_inner();
         let mut nodes: Vec<Node> = Vec::with_capacity(raws.len());
-        let mut text = String::new();
-        let mut attrs = Vec::new();
+        // Sized up front: growing them copied the page's text and attributes several times.
+        let (text_len, attr_count) = raws.iter().fold((0, 0), |(t, a), r| (t + r.text.len(), a + r.attrs.len()));
+        let mut text = String::with_capacity(text_len);
+        let mut attrs = Vec::with_capacity(attr_count);
         // (raw id, new parent id)
         let mut stack: Vec<(u32, NodeId)> = vec![(0, NONE)];
         while let Some((rid, parent)) = stack.pop() {
