@@ -15,10 +15,10 @@ mod binning;
 
 fn main() {
     let out = std::env::var("OUT_DIR").expect("cargo sets OUT_DIR");
+    println!("cargo:rerun-if-changed=src/learn/binning.rs");
     for name in ["boosted-paper", "boosted-extended"] {
         let src = format!("models/{name}.json");
         println!("cargo:rerun-if-changed={src}");
-        println!("cargo:rerun-if-changed=src/learn/binning.rs");
         let text = std::fs::read_to_string(&src).unwrap_or_else(|e| panic!("{src}: {e}"));
         let v: Value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{src}: {e}"));
         let mut w = Vec::new();

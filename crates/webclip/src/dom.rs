@@ -533,6 +533,16 @@ impl Page {
     }
 }
 
+/// The largest char boundary of `s` at or below `i` (`str::floor_char_boundary`, stable only
+/// after the crate's minimum Rust).
+pub(crate) fn floor_char_boundary(s: &str, i: usize) -> usize {
+    let mut i = i.min(s.len());
+    while !s.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
 /// Collapses whitespace runs to one space and trims.
 pub fn normalize_ws(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
@@ -1009,10 +1019,7 @@ impl Sink {
     fn capped(&self, len: usize, mut text: StrTendril) -> StrTendril {
         let room = self.max_text.saturating_sub(len);
         if text.len() > room {
-            let mut cut = room;
-            while !text.is_char_boundary(cut) {
-                cut -= 1;
-            }
+            let cut = floor_char_boundary(&text, room);
             text.pop_back((text.len() - cut) as u32);
             self.cut_text.set(true);
         }

@@ -461,10 +461,7 @@ const LANGUAGE_SAMPLE: usize = 2048;
 /// The body's language (ISO 639-3) when whatlang is confident, from its first
 /// [`LANGUAGE_SAMPLE`] bytes (cut at a character boundary).
 fn detect_language(body: &str) -> Option<String> {
-    let mut end = body.len().min(LANGUAGE_SAMPLE);
-    while !body.is_char_boundary(end) {
-        end -= 1;
-    }
+    let end = crate::dom::floor_char_boundary(body, LANGUAGE_SAMPLE);
     whatlang::detect(&body[..end]).filter(|info| info.is_reliable()).map(|info| info.lang().code().to_string())
 }
 

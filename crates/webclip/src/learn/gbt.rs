@@ -113,18 +113,20 @@ impl GbtModel {
     }
 
     /// A model from trees and their binned layout as read from a binary model, not yet
-    /// checked (`validate_binned` checks the layout can be walked).
+    /// checked ([`validate`](GbtModel::validate) checks that the layout can be walked).
     pub(crate) fn unprepared_binned(base_score: f64, trees: Vec<Tree>, binned: Binned) -> GbtModel {
         GbtModel { binned: Some(binned), ..GbtModel::unprepared(base_score, trees) }
     }
 
     /// The binned layout, as `build.rs` stores it with an embedded model.
-    pub fn binned(&self) -> Option<&Binned> {
+    #[cfg(test)]
+    pub(crate) fn binned(&self) -> Option<&Binned> {
         self.binned.as_ref()
     }
 
     /// The binned layout computed afresh from the trees (a test compares it with the stored one).
-    pub fn binned_from_trees(&self) -> Option<Binned> {
+    #[cfg(test)]
+    pub(crate) fn binned_from_trees(&self) -> Option<Binned> {
         binning::bin(&self.trees.iter().map(Tree::as_ref).collect::<Vec<_>>())
     }
 

@@ -350,7 +350,6 @@ impl Auto {
             _ => 0..0,
         };
         let in_lead = |l: &Leaf| lead.contains(&l.first);
-        // Precision mode always trims the tail.
         // Parents of link lists: (leaves, characters, linked characters) per container parent.
         let link_list = {
             let mut by_parent: rustc_hash::FxHashMap<NodeId, (u32, f64, f64)> = Default::default();
@@ -364,6 +363,7 @@ impl Auto {
                 by_parent.get(&l.container_parent(page)).is_some_and(|&(n, c, k)| n >= 3 && k >= 0.6 * c.max(1.0))
             }
         };
+        // Precision mode trims the tail even when `trim_tail` is turned off.
         let tail_from = if self.options.trim_tail || self.options.favor == Favor::Precision {
             ls.iter().zip(&p).rposition(|(l, &pi)| pi >= tau && inside(l)).map_or(usize::MAX, |k| k + 1)
         } else {
