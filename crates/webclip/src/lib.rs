@@ -37,6 +37,7 @@ pub mod leaves;
 pub mod limits;
 pub mod methods;
 pub mod output;
+mod parse;
 mod selection;
 pub mod site;
 pub mod stats;

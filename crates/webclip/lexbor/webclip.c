@@ -1,0 +1,236 @@
+/*
+ * webclip's bridge to lexbor (src/parse.rs is its Rust side).
+ *
+ * - Parsing in chunks, so the caller can check its deadline between them.
+ * - A token filter between tokenizer and tree builder: the caller's `admit` sees every
+ *   token (tag id, open/close/self-closing, the tag's class below) and may drop it; this is
+ *   how the depth and node bounds keep hostile pages linear. The filter also cuts a start
+ *   tag's attributes at `max_attributes` (the tree builder checks each new attribute against
+ *   the element's earlier ones: N attributes cost N^2), the attributes repeated <html>
+ *   and <body> tags add to their one element at the same bound in all, and the page's
+ *   attributes at `max_total` (each costs lexbor about 300 bytes).
+ * - Accessors that read lexbor's structs, so the Rust side needs no struct layouts.
+ */
+#include "lexbor/html/html.h"
+#include "lexbor/dom/dom.h"
+
+/* Tag classes the filter needs (bits). */
+enum {
+    WC_VOID = 1,          /* never has an end tag */
+    WC_IMPLIES_CLOSE = 2, /* `<p>a<p>b`: a start tag that closes an open one of its kind */
+    WC_RAW_TEXT = 4,      /* switches the tokenizer's state: never dropped */
+    WC_STRUCTURAL = 8,    /* html, head, body */
+    WC_TEXT = 16,
+    WC_END_OF_FILE = 32,
+    WC_ELEMENT = 64       /* a real tag (not text, comment, doctype, end of file) */
+};
+
+typedef int (*wc_admit_f)(void *ctx, uintptr_t tag_id, unsigned type, unsigned class_bits);
+
+typedef struct {
+    lxb_html_document_t *document;
+    lxb_html_tokenizer_token_f inner;
+    void *inner_ctx;
+    wc_admit_f admit;
+    void *admit_ctx;
+    size_t max_attributes;
+    size_t structural_attributes; /* attributes <html> and <body> tags passed so far */
+    size_t total_room;            /* attributes the page may still have */
+    int cuts;                     /* 1: a tag's attributes were cut, 2: the page's */
+} wc_parser_t;
+
+static unsigned
+wc_tag_class(uintptr_t tag)
+{
+    switch (tag) {
+        case LXB_TAG__TEXT: return WC_TEXT;
+        case LXB_TAG__END_OF_FILE: return WC_END_OF_FILE;
+        case LXB_TAG_AREA: case LXB_TAG_BASE: case LXB_TAG_BR: case LXB_TAG_COL:
+        case LXB_TAG_EMBED: case LXB_TAG_HR: case LXB_TAG_IMG: case LXB_TAG_INPUT:
+        case LXB_TAG_LINK: case LXB_TAG_META: case LXB_TAG_PARAM: case LXB_TAG_SOURCE:
+        case LXB_TAG_TRACK: case LXB_TAG_WBR: case LXB_TAG_BASEFONT: case LXB_TAG_BGSOUND:
+        case LXB_TAG_FRAME: case LXB_TAG_KEYGEN:
+            return WC_ELEMENT | WC_VOID;
+        case LXB_TAG_P: case LXB_TAG_LI: case LXB_TAG_DT: case LXB_TAG_DD:
+        case LXB_TAG_OPTION: case LXB_TAG_TR: case LXB_TAG_TD: case LXB_TAG_TH:
+            return WC_ELEMENT | WC_IMPLIES_CLOSE;
+        case LXB_TAG_SCRIPT: case LXB_TAG_STYLE: case LXB_TAG_TEXTAREA: case LXB_TAG_TITLE:
+        case LXB_TAG_XMP: case LXB_TAG_IFRAME: case LXB_TAG_NOEMBED: case LXB_TAG_NOFRAMES:
+        case LXB_TAG_NOSCRIPT: case LXB_TAG_PLAINTEXT:
+            return WC_ELEMENT | WC_RAW_TEXT;
+        case LXB_TAG_HTML: case LXB_TAG_HEAD: case LXB_TAG_BODY:
+            return WC_ELEMENT | WC_STRUCTURAL;
+        default:
+            return tag >= LXB_TAG__BEGIN ? WC_ELEMENT : 0;
+    }
+}
+
+static lxb_html_token_t *
+wc_token(lxb_html_tokenizer_t *tkz, lxb_html_token_t *token, void *ctx)
+{
+    wc_parser_t *p = ctx;
+    unsigned cls = wc_tag_class(token->tag_id);
+    if (!p->admit(p->admit_ctx, token->tag_id, token->type, cls)) {
+        /* Dropped: the tokenizer cleans the token and goes on. */
+        return token;
+    }
+    if (token->attr_first != NULL && (cls & WC_ELEMENT)) {
+        size_t room = p->max_attributes;
+        if ((cls & WC_STRUCTURAL) && token->tag_id != LXB_TAG_HEAD) {
+            room = p->structural_attributes < p->max_attributes
+                ? p->max_attributes - p->structural_attributes : 0;
+        }
+        int cut = 1;
+        if (p->total_room < room) {
+            room = p->total_room;
+            cut = 2;
+        }
+        size_t kept = 0;
+        lxb_html_token_attr_t *attr = token->attr_first;
+        while (attr != NULL) {
+            lxb_html_token_attr_t *next = attr->next;
+            if (kept < room) {
+                kept++;
+            } else {
+                /* Freed for the tokenizer to reuse. */
+                lxb_html_token_attr_delete(token, attr, tkz->dobj_token_attr);
+                p->cuts |= cut;
+            }
+            attr = next;
+        }
+        p->total_room -= kept;
+        if ((cls & WC_STRUCTURAL) && token->tag_id != LXB_TAG_HEAD) {
+            p->structural_attributes += kept;
+        }
+    }
+    return p->inner(tkz, token, p->inner_ctx);
+}
+
+/* A parser for one document, or NULL when memory ran out. */
+wc_parser_t *
+webclip_lxb_begin(int scripting, size_t max_attributes, size_t max_total,
+                  wc_admit_f admit, void *admit_ctx)
+{
+    wc_parser_t *p = lexbor_calloc(1, sizeof(wc_parser_t));
+    if (p == NULL) {
+        return NULL;
+    }
+    p->document = lxb_html_document_create();
+    if (p->document == NULL) {
+        lexbor_free(p);
+        return NULL;
+    }
+    lxb_html_document_scripting_set(p->document, scripting != 0);
+    if (lxb_html_document_parse_chunk_begin(p->document) != LXB_STATUS_OK) {
+        lxb_html_document_destroy(p->document);
+        lexbor_free(p);
+        return NULL;
+    }
+    /* The tree builder set itself as the tokenizer's consumer: put the filter in front. */
+    lxb_html_tokenizer_t *tkz = p->document->dom_document.parser
+        ? ((lxb_html_parser_t *) p->document->dom_document.parser)->tkz : NULL;
+    if (tkz == NULL) {
+        lxb_html_document_destroy(p->document);
+        lexbor_free(p);
+        return NULL;
+    }
+    p->inner = tkz->callback_token_done;
+    p->inner_ctx = tkz->callback_token_ctx;
+    p->admit = admit;
+    p->admit_ctx = admit_ctx;
+    p->max_attributes = max_attributes;
+    p->total_room = max_total;
+    lxb_html_tokenizer_callback_token_done_set(tkz, wc_token, p);
+    return p;
+}
+
+int
+webclip_lxb_chunk(wc_parser_t *p, const lxb_char_t *data, size_t len)
+{
+    return (int) lxb_html_document_parse_chunk(p->document, data, len);
+}
+
+int
+webclip_lxb_end(wc_parser_t *p)
+{
+    return (int) lxb_html_document_parse_chunk_end(p->document);
+}
+
+/* What the attribute bounds cut: 1 a tag's, 2 the page's (bits). */
+int
+webclip_lxb_cuts(const wc_parser_t *p)
+{
+    return p->cuts;
+}
+
+void
+webclip_lxb_destroy(wc_parser_t *p)
+{
+    if (p != NULL) {
+        lxb_html_document_destroy(p->document);
+        lexbor_free(p);
+    }
+}
+
+lxb_dom_node_t *
+webclip_lxb_root(wc_parser_t *p)
+{
+    return lxb_dom_interface_node(p->document);
+}
+
+/* One node's facts in one call. */
+typedef struct {
+    unsigned kind; /* lxb_dom_node_type_t */
+    uintptr_t name_id;
+    lxb_dom_node_t *first_child;
+    lxb_dom_node_t *next;
+} wc_node_t;
+
+void
+webclip_lxb_node(const lxb_dom_node_t *n, wc_node_t *out)
+{
+    out->kind = n->type;
+    out->name_id = n->local_name;
+    out->first_child = n->first_child;
+    out->next = n->next;
+}
+
+const lxb_char_t *
+webclip_lxb_name(lxb_dom_node_t *n, size_t *len)
+{
+    return lxb_dom_element_local_name(lxb_dom_interface_element(n), len);
+}
+
+const lxb_char_t *
+webclip_lxb_text(const lxb_dom_node_t *n, size_t *len)
+{
+    const lxb_dom_character_data_t *c = (const lxb_dom_character_data_t *) n;
+    *len = c->data.length;
+    return c->data.data;
+}
+
+lxb_dom_attr_t *
+webclip_lxb_first_attr(lxb_dom_node_t *n)
+{
+    return lxb_dom_interface_element(n)->first_attr;
+}
+
+/* The attribute's name id, and its next one through `next`. */
+uintptr_t
+webclip_lxb_attr(const lxb_dom_attr_t *a, lxb_dom_attr_t **next)
+{
+    *next = a->next;
+    return a->node.local_name;
+}
+
+const lxb_char_t *
+webclip_lxb_attr_name(lxb_dom_attr_t *a, size_t *len)
+{
+    return lxb_dom_attr_local_name(a, len);
+}
+
+const lxb_char_t *
+webclip_lxb_attr_value(lxb_dom_attr_t *a, size_t *len)
+{
+    return lxb_dom_attr_value(a, len);
+}

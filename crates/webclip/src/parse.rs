@@ -1,0 +1,328 @@
+//! The HTML parser: lexbor (WHATWG-conformant C, vendored under `lexbor/` with the bridge
+//! `lexbor/webclip.c`), the parser resiliparse and PHP's DOM use. It is fed in chunks so
+//! the deadline is checked while one long page is parsed; a token filter between its
+//! tokenizer and tree builder applies the depth and node bounds (scope checks scan the stack
+//! of open elements, so unbounded nesting costs quadratic time). The finished tree is walked
+//! once, in document order, straight into [`Page`]'s arena.
+
+use crate::dom::{floor_char_boundary, Attr, Page, ParseLimits, NONE};
+use html5ever::LocalName;
+use rustc_hash::FxHashMap;
+use std::os::raw::{c_int, c_uint, c_void};
+use std::time::Instant;
+
+#[repr(C)]
+struct Parser {
+    _opaque: [u8; 0],
+}
+#[repr(C)]
+struct LxbNode {
+    _opaque: [u8; 0],
+}
+#[repr(C)]
+struct LxbAttr {
+    _opaque: [u8; 0],
+}
+
+/// `wc_node_t` of the bridge.
+#[repr(C)]
+struct NodeFacts {
+    kind: c_uint,
+    name_id: usize,
+    first_child: *mut LxbNode,
+    next: *mut LxbNode,
+}
+
+type AdmitFn = extern "C" fn(ctx: *mut c_void, tag_id: usize, token_type: c_uint, class: c_uint) -> c_int;
+
+extern "C" {
+    fn webclip_lxb_begin(
+        scripting: c_int,
+        max_attributes: usize,
+        max_total: usize,
+        admit: AdmitFn,
+        ctx: *mut c_void,
+    ) -> *mut Parser;
+    fn webclip_lxb_cuts(p: *const Parser) -> c_int;
+    fn webclip_lxb_chunk(p: *mut Parser, data: *const u8, len: usize) -> c_int;
+    fn webclip_lxb_end(p: *mut Parser) -> c_int;
+    fn webclip_lxb_destroy(p: *mut Parser);
+    fn webclip_lxb_root(p: *mut Parser) -> *mut LxbNode;
+    fn webclip_lxb_node(n: *const LxbNode, out: *mut NodeFacts);
+    fn webclip_lxb_name(n: *mut LxbNode, len: *mut usize) -> *const u8;
+    fn webclip_lxb_text(n: *const LxbNode, len: *mut usize) -> *const u8;
+    fn webclip_lxb_first_attr(n: *mut LxbNode) -> *mut LxbAttr;
+    fn webclip_lxb_attr(a: *const LxbAttr, next: *mut *mut LxbAttr) -> usize;
+    fn webclip_lxb_attr_name(a: *mut LxbAttr, len: *mut usize) -> *const u8;
+    fn webclip_lxb_attr_value(a: *mut LxbAttr, len: *mut usize) -> *const u8;
+}
+
+// Tag classes and token types of the bridge and lexbor.
+const VOID: c_uint = 1;
+const IMPLIES_CLOSE: c_uint = 2;
+const RAW_TEXT: c_uint = 4;
+const STRUCTURAL: c_uint = 8;
+const TEXT: c_uint = 16;
+const END_OF_FILE: c_uint = 32;
+const ELEMENT: c_uint = 64;
+const TOKEN_CLOSE: c_uint = 1;
+const TOKEN_CLOSE_SELF: c_uint = 2;
+// lxb_dom_node_type_t
+const DOM_ELEMENT: c_uint = 1;
+const DOM_TEXT: c_uint = 3;
+
+/// Bytes handed to the parser between two looks at the deadline.
+pub(crate) const PARSE_CHUNK: usize = 16 << 10;
+
+/// What the bounds cut.
+#[derive(Debug, Default)]
+pub(crate) struct Cuts {
+    pub deep: bool,
+    pub full: bool,
+    pub text: bool,
+    /// A tag had more than `max_attributes`.
+    pub attributes: bool,
+    /// The page had more attributes than `max_nodes`.
+    pub all_attributes: bool,
+    /// lexbor's status when it failed (out of memory): the page is what was parsed before.
+    pub failed: Option<i32>,
+}
+
+/// Tracks nesting with a shadow stack of open tags (amortised O(1) per token) and drops
+/// start tags that would go deeper than `max_depth`, with their end tags; counts element and
+/// text tokens and drops every token after `max_nodes`.
+struct Filter {
+    max_depth: usize,
+    max_nodes: usize,
+    stack: Vec<usize>,
+    open: FxHashMap<usize, u32>,
+    dropped: FxHashMap<usize, u32>,
+    tokens: usize,
+    in_text: bool,
+    cuts: Cuts,
+}
+
+impl Filter {
+    fn admit(&mut self, tag: usize, token_type: c_uint, class: c_uint) -> bool {
+        if self.cuts.full && class & END_OF_FILE == 0 {
+            return false;
+        }
+        if class & TEXT != 0 {
+            // A run of text tokens becomes one text node.
+            if !self.in_text {
+                self.count();
+            }
+            self.in_text = true;
+            return true;
+        }
+        self.in_text = false;
+        if class & ELEMENT == 0 {
+            return true;
+        }
+        if token_type & TOKEN_CLOSE == 0 {
+            if token_type & TOKEN_CLOSE_SELF != 0 || class & VOID != 0 {
+                self.count();
+                return true;
+            }
+            // The common implied end tags: `<p>a<p>b`, `<li>a<li>b`.
+            if class & IMPLIES_CLOSE != 0 && self.stack.last() == Some(&tag) {
+                self.stack.pop();
+                *self.open.entry(tag).or_default() -= 1;
+            }
+            if self.stack.len() >= self.max_depth && class & (RAW_TEXT | STRUCTURAL) == 0 {
+                *self.dropped.entry(tag).or_default() += 1;
+                self.cuts.deep = true;
+                return false;
+            }
+            self.stack.push(tag);
+            *self.open.entry(tag).or_default() += 1;
+            self.count();
+            true
+        } else {
+            if let Some(d) = self.dropped.get_mut(&tag).filter(|d| **d > 0) {
+                *d -= 1;
+                return false;
+            }
+            if self.open.get(&tag).is_some_and(|&c| c > 0) {
+                while let Some(top) = self.stack.pop() {
+                    *self.open.entry(top).or_default() -= 1;
+                    if top == tag {
+                        break;
+                    }
+                }
+            }
+            true
+        }
+    }
+
+    fn count(&mut self) {
+        self.tokens += 1;
+        if self.tokens >= self.max_nodes {
+            self.cuts.full = true;
+        }
+    }
+}
+
+extern "C" fn admit(ctx: *mut c_void, tag_id: usize, token_type: c_uint, class: c_uint) -> c_int {
+    // SAFETY: ctx is the `Filter` `parse` passed to webclip_lxb_begin, alive for the parse.
+    let filter = unsafe { &mut *(ctx as *mut Filter) };
+    c_int::from(filter.admit(tag_id, token_type, class))
+}
+
+/// The parser of one document; destroyed on drop.
+struct Handle(*mut Parser);
+
+impl Drop for Handle {
+    fn drop(&mut self) {
+        // SAFETY: made by webclip_lxb_begin and destroyed once.
+        unsafe { webclip_lxb_destroy(self.0) }
+    }
+}
+
+/// Parses `html` within `limits` into a page.
+/// `None` when the deadline passed.
+pub(crate) fn parse(
+    html: &str,
+    scripting: bool,
+    limits: &ParseLimits,
+    deadline: Option<Instant>,
+) -> Option<(Page, Cuts)> {
+    let mut filter = Box::new(Filter {
+        max_depth: limits.max_depth,
+        max_nodes: limits.max_nodes,
+        stack: Vec::new(),
+        open: FxHashMap::default(),
+        dropped: FxHashMap::default(),
+        tokens: 0,
+        in_text: false,
+        cuts: Cuts::default(),
+    });
+    let ctx = &mut *filter as *mut Filter as *mut c_void;
+    // SAFETY: `filter` outlives the parser (the handle is dropped first, below).
+    let parser =
+        unsafe { webclip_lxb_begin(c_int::from(scripting), limits.max_attributes, limits.max_nodes, admit, ctx) };
+    if parser.is_null() {
+        filter.cuts.failed = Some(-1);
+        return Some((Page::empty(), std::mem::take(&mut filter.cuts)));
+    }
+    let handle = Handle(parser);
+    let mut rest = html.as_bytes();
+    let mut status = 0;
+    while !rest.is_empty() && status == 0 {
+        let (chunk, tail) = rest.split_at(rest.len().min(PARSE_CHUNK));
+        // SAFETY: a live parser and a valid slice (lexbor copies what it keeps).
+        status = unsafe { webclip_lxb_chunk(handle.0, chunk.as_ptr(), chunk.len()) };
+        rest = tail;
+        if deadline.is_some_and(|d| Instant::now() > d) {
+            return None;
+        }
+    }
+    // SAFETY: as above.
+    let end = unsafe { webclip_lxb_end(handle.0) };
+    if status == 0 {
+        status = end;
+    }
+    if status != 0 {
+        filter.cuts.failed = Some(status);
+    }
+    // SAFETY: as above.
+    let attribute_cuts = unsafe { webclip_lxb_cuts(handle.0) };
+    filter.cuts.attributes = attribute_cuts & 1 != 0;
+    filter.cuts.all_attributes = attribute_cuts & 2 != 0;
+    let page = walk(&handle, !scripting, limits, &mut filter.cuts);
+    drop(handle);
+    Some((page, std::mem::take(&mut filter.cuts)))
+}
+
+/// A byte slice from the bridge as text (lexbor keeps UTF-8 input UTF-8, and text nodes
+/// are whole characters).
+///
+/// # Safety
+/// `ptr` points to `len` bytes alive for `'a` (or is null with `len` 0).
+unsafe fn text<'a>(ptr: *const u8, len: usize) -> &'a str {
+    if ptr.is_null() || len == 0 {
+        return "";
+    }
+    let bytes = std::slice::from_raw_parts(ptr, len);
+    std::str::from_utf8(bytes).unwrap_or_else(|e| std::str::from_utf8_unchecked(&bytes[..e.valid_up_to()]))
+}
+
+/// Walks lexbor's tree in document order into the arena: elements and texts (comments,
+/// doctypes and processing instructions dropped), texts cut at `max_text`.
+fn walk(handle: &Handle, noscript_shown: bool, limits: &ParseLimits, cuts: &mut Cuts) -> Page {
+    let mut page = Page::empty();
+    page.set_noscript_shown(noscript_shown);
+    let mut tags: FxHashMap<usize, LocalName> = FxHashMap::default();
+    let mut attr_names: FxHashMap<usize, LocalName> = FxHashMap::default();
+    let mut facts = NodeFacts { kind: 0, name_id: 0, first_child: std::ptr::null_mut(), next: std::ptr::null_mut() };
+    // SAFETY (every call below): nodes come from the live document of `handle`, reached
+    // through lexbor's own links; the document is not changed while it is walked.
+    let root = unsafe { webclip_lxb_root(handle.0) };
+    unsafe { webclip_lxb_node(root, &mut facts) };
+    // (lexbor node whose children are being walked, its id in the arena)
+    let mut open: Vec<(*mut LxbNode, u32)> = vec![(root, 0)];
+    let mut cur = facts.first_child;
+    let mut attrs: Vec<Attr> = Vec::new();
+    loop {
+        while cur.is_null() {
+            let Some((done, id)) = open.pop() else {
+                return page;
+            };
+            page.close(id);
+            if open.is_empty() {
+                return page;
+            }
+            unsafe { webclip_lxb_node(done, &mut facts) };
+            cur = facts.next;
+        }
+        unsafe { webclip_lxb_node(cur, &mut facts) };
+        let parent = open.last().map_or(NONE, |&(_, id)| id);
+        match facts.kind {
+            DOM_TEXT => {
+                let mut len = 0;
+                let mut t = unsafe { text(webclip_lxb_text(cur, &mut len), len) };
+                if t.len() > limits.max_text {
+                    t = &t[..floor_char_boundary(t, limits.max_text)];
+                    cuts.text = true;
+                }
+                let id = page.push_text(parent, t);
+                page.close(id);
+            }
+            DOM_ELEMENT => {
+                let name = tags
+                    .entry(facts.name_id)
+                    .or_insert_with(|| {
+                        let mut len = 0;
+                        LocalName::from(unsafe { text(webclip_lxb_name(cur, &mut len), len) })
+                    })
+                    .clone();
+                // lexbor keeps the first of repeated names; the filter cut the count.
+                let mut a = unsafe { webclip_lxb_first_attr(cur) };
+                while !a.is_null() {
+                    let mut next = std::ptr::null_mut();
+                    let id = unsafe { webclip_lxb_attr(a, &mut next) };
+                    let name = attr_names
+                        .entry(id)
+                        .or_insert_with(|| {
+                            let mut len = 0;
+                            LocalName::from(unsafe { text(webclip_lxb_attr_name(a, &mut len), len) })
+                        })
+                        .clone();
+                    let mut len = 0;
+                    let value = unsafe { text(webclip_lxb_attr_value(a, &mut len), len) };
+                    attrs.push(Attr { name, value: value.to_owned() });
+                    a = next;
+                }
+                let id = page.push_element(parent, name, &mut attrs);
+                if !facts.first_child.is_null() {
+                    open.push((cur, id));
+                    cur = facts.first_child;
+                    continue;
+                }
+                page.close(id);
+            }
+            _ => {}
+        }
+        cur = facts.next;
+    }
+}
