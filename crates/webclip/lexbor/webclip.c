@@ -22,7 +22,8 @@ enum {
     WC_STRUCTURAL = 8,    /* html, head, body */
     WC_TEXT = 16,
     WC_END_OF_FILE = 32,
-    WC_ELEMENT = 64       /* a real tag (not text, comment, doctype, end of file) */
+    WC_ELEMENT = 64,      /* a real tag (not text, comment, doctype, end of file) */
+    WC_END_MAKES = 128    /* an end tag the tree builder may turn into an element: </p>, </br> */
 };
 
 typedef int (*wc_admit_f)(void *ctx, uintptr_t tag_id, unsigned type, unsigned class_bits);
@@ -45,13 +46,17 @@ wc_tag_class(uintptr_t tag)
     switch (tag) {
         case LXB_TAG__TEXT: return WC_TEXT;
         case LXB_TAG__END_OF_FILE: return WC_END_OF_FILE;
-        case LXB_TAG_AREA: case LXB_TAG_BASE: case LXB_TAG_BR: case LXB_TAG_COL:
+        case LXB_TAG_BR:
+            return WC_ELEMENT | WC_VOID | WC_END_MAKES;
+        case LXB_TAG_P:
+            return WC_ELEMENT | WC_IMPLIES_CLOSE | WC_END_MAKES;
+        case LXB_TAG_AREA: case LXB_TAG_BASE: case LXB_TAG_COL:
         case LXB_TAG_EMBED: case LXB_TAG_HR: case LXB_TAG_IMG: case LXB_TAG_INPUT:
         case LXB_TAG_LINK: case LXB_TAG_META: case LXB_TAG_PARAM: case LXB_TAG_SOURCE:
         case LXB_TAG_TRACK: case LXB_TAG_WBR: case LXB_TAG_BASEFONT: case LXB_TAG_BGSOUND:
         case LXB_TAG_FRAME: case LXB_TAG_KEYGEN:
             return WC_ELEMENT | WC_VOID;
-        case LXB_TAG_P: case LXB_TAG_LI: case LXB_TAG_DT: case LXB_TAG_DD:
+        case LXB_TAG_LI: case LXB_TAG_DT: case LXB_TAG_DD:
         case LXB_TAG_OPTION: case LXB_TAG_TR: case LXB_TAG_TD: case LXB_TAG_TH:
             return WC_ELEMENT | WC_IMPLIES_CLOSE;
         case LXB_TAG_SCRIPT: case LXB_TAG_STYLE: case LXB_TAG_TEXTAREA: case LXB_TAG_TITLE:
@@ -178,10 +183,12 @@ webclip_lxb_root(wc_parser_t *p)
     return lxb_dom_interface_node(p->document);
 }
 
-/* One node's facts in one call. */
+/* One node's facts in one call. An element's name is its local name, or the case-adjusted
+ * one of SVG (`clipPath`, `foreignObject`) when it has one: the two ids make its key. */
 typedef struct {
     unsigned kind; /* lxb_dom_node_type_t */
     uintptr_t name_id;
+    uintptr_t qualified_id;
     lxb_dom_node_t *first_child;
     lxb_dom_node_t *next;
 } wc_node_t;
@@ -191,6 +198,8 @@ webclip_lxb_node(const lxb_dom_node_t *n, wc_node_t *out)
 {
     out->kind = n->type;
     out->name_id = n->local_name;
+    out->qualified_id = n->type == LXB_DOM_NODE_TYPE_ELEMENT
+        ? ((const lxb_dom_element_t *) n)->qualified_name : 0;
     out->first_child = n->first_child;
     out->next = n->next;
 }
@@ -198,7 +207,7 @@ webclip_lxb_node(const lxb_dom_node_t *n, wc_node_t *out)
 const lxb_char_t *
 webclip_lxb_name(lxb_dom_node_t *n, size_t *len)
 {
-    return lxb_dom_element_local_name(lxb_dom_interface_element(n), len);
+    return lxb_dom_element_qualified_name(lxb_dom_interface_element(n), len);
 }
 
 const lxb_char_t *
@@ -215,17 +224,28 @@ webclip_lxb_first_attr(lxb_dom_node_t *n)
     return lxb_dom_interface_element(n)->first_attr;
 }
 
-/* The attribute's name id, and its next one through `next`. */
+/* The attribute's name key (local and adjusted name ids), and its next one through `next`. */
 uintptr_t
-webclip_lxb_attr(const lxb_dom_attr_t *a, lxb_dom_attr_t **next)
+webclip_lxb_attr(const lxb_dom_attr_t *a, lxb_dom_attr_t **next, uintptr_t *qualified_id)
 {
     *next = a->next;
+    *qualified_id = a->qualified_name;
     return a->node.local_name;
 }
 
+/* The local name, or the case-adjusted one of SVG and MathML (`viewBox`); a prefixed
+ * foreign name (`xlink:href`) gives its local part. */
 const lxb_char_t *
 webclip_lxb_attr_name(lxb_dom_attr_t *a, size_t *len)
 {
+    if (a->qualified_name != 0) {
+        size_t qlen = 0;
+        const lxb_char_t *q = lxb_dom_attr_qualified_name(a, &qlen);
+        if (q != NULL && memchr(q, ':', qlen) == NULL) {
+            *len = qlen;
+            return q;
+        }
+    }
     return lxb_dom_attr_local_name(a, len);
 }
 

@@ -800,6 +800,15 @@ mod tests {
         let p = off.subtree(0).find(|&i| &**off.tag(i) == "p").unwrap();
         assert!(!off.nodes[p as usize].hidden);
         assert_eq!(off.text_content(0), "shown");
+        // Foreign content keeps the adjusted names of SVG (as the layout's namespaces expect).
+        let page = Page::parse("<svg viewBox='0 0 1 1'><clipPath></clipPath><foreignObject><p>x</p></foreignObject></svg><math><mi xlink:href=a>y</mi></math><clippath>z</clippath>");
+        let tags: Vec<String> =
+            page.subtree(0).filter(|&i| page.is_element(i)).map(|i| page.tag(i).to_string()).collect();
+        assert_eq!(tags, ["html", "head", "body", "svg", "clipPath", "foreignObject", "p", "math", "mi", "clippath"]);
+        let svg = page.find_tag(&local_name!("svg")).unwrap();
+        assert_eq!(page.attrs(svg)[0].name.to_string(), "viewBox");
+        let mi = page.subtree(0).find(|&i| &**page.tag(i) == "mi").unwrap();
+        assert_eq!(page.attr(mi, "href"), Some("a"));
     }
 
     #[test]

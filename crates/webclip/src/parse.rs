@@ -29,6 +29,7 @@ struct LxbAttr {
 struct NodeFacts {
     kind: c_uint,
     name_id: usize,
+    qualified_id: usize,
     first_child: *mut LxbNode,
     next: *mut LxbNode,
 }
@@ -52,7 +53,7 @@ extern "C" {
     fn webclip_lxb_name(n: *mut LxbNode, len: *mut usize) -> *const u8;
     fn webclip_lxb_text(n: *const LxbNode, len: *mut usize) -> *const u8;
     fn webclip_lxb_first_attr(n: *mut LxbNode) -> *mut LxbAttr;
-    fn webclip_lxb_attr(a: *const LxbAttr, next: *mut *mut LxbAttr) -> usize;
+    fn webclip_lxb_attr(a: *const LxbAttr, next: *mut *mut LxbAttr, qualified_id: *mut usize) -> usize;
     fn webclip_lxb_attr_name(a: *mut LxbAttr, len: *mut usize) -> *const u8;
     fn webclip_lxb_attr_value(a: *mut LxbAttr, len: *mut usize) -> *const u8;
 }
@@ -65,6 +66,7 @@ const STRUCTURAL: c_uint = 8;
 const TEXT: c_uint = 16;
 const END_OF_FILE: c_uint = 32;
 const ELEMENT: c_uint = 64;
+const END_MAKES: c_uint = 128;
 const TOKEN_CLOSE: c_uint = 1;
 const TOKEN_CLOSE_SELF: c_uint = 2;
 // lxb_dom_node_type_t
@@ -90,7 +92,8 @@ pub(crate) struct Cuts {
 
 /// Tracks nesting with a shadow stack of open tags (amortised O(1) per token) and drops
 /// start tags that would go deeper than `max_depth`, with their end tags; counts element and
-/// text tokens and drops every token after `max_nodes`.
+/// text tokens (and `</p>`, `</br>`, which may make elements) and drops every token after
+/// `max_nodes`.
 struct Filter {
     max_depth: usize,
     max_nodes: usize,
@@ -139,6 +142,10 @@ impl Filter {
             self.count();
             true
         } else {
+            if class & END_MAKES != 0 {
+                // `</p>` and `</br>` with nothing to close become elements: they count.
+                self.count();
+            }
             if let Some(d) = self.dropped.get_mut(&tag).filter(|d| **d > 0) {
                 *d -= 1;
                 return false;
@@ -252,9 +259,16 @@ unsafe fn text<'a>(ptr: *const u8, len: usize) -> &'a str {
 fn walk(handle: &Handle, noscript_shown: bool, limits: &ParseLimits, cuts: &mut Cuts) -> Page {
     let mut page = Page::empty();
     page.set_noscript_shown(noscript_shown);
-    let mut tags: FxHashMap<usize, LocalName> = FxHashMap::default();
-    let mut attr_names: FxHashMap<usize, LocalName> = FxHashMap::default();
-    let mut facts = NodeFacts { kind: 0, name_id: 0, first_child: std::ptr::null_mut(), next: std::ptr::null_mut() };
+    // Names by (local, adjusted) lexbor ids.
+    let mut tags: FxHashMap<(usize, usize), LocalName> = FxHashMap::default();
+    let mut attr_names: FxHashMap<(usize, usize), LocalName> = FxHashMap::default();
+    let mut facts = NodeFacts {
+        kind: 0,
+        name_id: 0,
+        qualified_id: 0,
+        first_child: std::ptr::null_mut(),
+        next: std::ptr::null_mut(),
+    };
     // SAFETY (every call below): nodes come from the live document of `handle`, reached
     // through lexbor's own links; the document is not changed while it is walked.
     let root = unsafe { webclip_lxb_root(handle.0) };
@@ -290,7 +304,7 @@ fn walk(handle: &Handle, noscript_shown: bool, limits: &ParseLimits, cuts: &mut 
             }
             DOM_ELEMENT => {
                 let name = tags
-                    .entry(facts.name_id)
+                    .entry((facts.name_id, facts.qualified_id))
                     .or_insert_with(|| {
                         let mut len = 0;
                         LocalName::from(unsafe { text(webclip_lxb_name(cur, &mut len), len) })
@@ -300,9 +314,10 @@ fn walk(handle: &Handle, noscript_shown: bool, limits: &ParseLimits, cuts: &mut 
                 let mut a = unsafe { webclip_lxb_first_attr(cur) };
                 while !a.is_null() {
                     let mut next = std::ptr::null_mut();
-                    let id = unsafe { webclip_lxb_attr(a, &mut next) };
+                    let mut qualified = 0;
+                    let id = unsafe { webclip_lxb_attr(a, &mut next, &mut qualified) };
                     let name = attr_names
-                        .entry(id)
+                        .entry((id, qualified))
                         .or_insert_with(|| {
                             let mut len = 0;
                             LocalName::from(unsafe { text(webclip_lxb_attr_name(a, &mut len), len) })
