@@ -455,8 +455,11 @@ pub(crate) fn extract_page(page: &Page, heading: Option<NodeId>, url: Option<&st
 }
 
 /// Longest stretch of the body given to the language detector: trigram scores settle long
-/// before this, and the detector's time grows with its input (it was 4 % of an extraction).
-const LANGUAGE_SAMPLE: usize = 2048;
+/// before this, and the detector's time grows with its input (with 2 KiB it was 13 % of an
+/// extraction on short news pages). Measured on the 5,007 pages of `../shared/data` against
+/// 2 KiB: 56 pages change, all but two between English and no confident answer; agreement
+/// with the declared language 99.6 → 99.7 %.
+const LANGUAGE_SAMPLE: usize = 512;
 
 /// The body's language (ISO 639-3) when whatlang is confident, from its first
 /// [`LANGUAGE_SAMPLE`] bytes (cut at a character boundary).
