@@ -571,7 +571,7 @@ pub fn default_model(set: FeatureSet) -> Arc<Model> {
         FeatureSet::Paper => (&PAPER, PAPER_BIN),
         FeatureSet::Extended => (&EXTENDED, EXTENDED_BIN),
     };
-    cell.get_or_init(|| Arc::new(Model::from_binary(bytes).expect("the embedded model is checked by a test"))).clone()
+    cell.get_or_init(|| Arc::new(Model::from_embedded(bytes).expect("the embedded model is checked by a test"))).clone()
 }
 
 /// The method.
