@@ -10,7 +10,7 @@
 use crate::text::{self, Fragments};
 use blitz_dom::node::Node;
 use blitz_dom::{BaseDocument, NodeId as BlitzId};
-use html5ever::local_name;
+use markup5ever::local_name;
 use std::collections::HashMap;
 use style::color::{AbsoluteColor, ColorSpace};
 use style::properties::longhands::visibility::computed_value::T as CssVisibility;

@@ -13,7 +13,7 @@
 //! ```no_run
 //! let page = webclip::dom::Page::parse("<p style='font-size:20px'>Hello</p>");
 //! let laid = webclip_layout::layout(&page, None, &webclip_layout::Settings::default()).unwrap();
-//! let p = page.find_tag(&html5ever::local_name!("p")).unwrap();
+//! let p = page.find_tag(&markup5ever::local_name!("p")).unwrap();
 //! assert_eq!(laid.visual.node(p).font_size, 20.0);
 //! ```
 
@@ -29,7 +29,7 @@ pub use css::{candidates as stylesheet_candidates, url_hash};
 use blitz_dom::{BaseDocument, DocumentConfig, UserAgentStylesheet};
 use blitz_traits::net::Url;
 use blitz_traits::shell::{ColorScheme, Viewport};
-use html5ever::local_name;
+use markup5ever::local_name;
 use std::collections::HashSet;
 use std::path::PathBuf;
 use std::sync::{Arc, LazyLock};

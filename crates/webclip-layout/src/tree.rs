@@ -8,7 +8,7 @@
 
 use blitz_dom::{ns, Attribute, BaseDocument, LocalName, Namespace, NodeId as BlitzId, QualName};
 use blitz_traits::net::Url;
-use html5ever::local_name;
+use markup5ever::local_name;
 use webclip::dom::{NodeId, NodeKind, Page};
 
 /// Copies `page` into `doc` (an empty document); returns the Blitz id of every webclip node.
@@ -46,7 +46,7 @@ pub fn build(page: &Page, doc: &mut BaseDocument, base: &Url) -> Vec<BlitzId> {
     map
 }
 
-/// The namespace html5ever would have given the element: `svg` and `math` open foreign
+/// The namespace the HTML tree builder gives the element: `svg` and `math` open foreign
 /// content, which continues below them except inside SVG's HTML integration points.
 fn namespace(tag: &LocalName, parent_space: &Namespace, parent_tag: &LocalName) -> Namespace {
     match *tag {

@@ -180,7 +180,7 @@ fn node_mapping_follows_document_order() {
     }
     assert_eq!(seen, 7, "the template's content is inert and not in the page");
     // The fostered div comes before the table in document order and on the page.
-    let table = p.find_tag(&html5ever::local_name!("table")).unwrap();
+    let table = p.find_tag(&markup5ever::local_name!("table")).unwrap();
     assert!(by_id(&p, "w103") < table && rect(&p, &v, "w103").bottom <= v.node(table).rect.unwrap().top + 1.0);
     let text_runs: Vec<&str> = v.all_runs().iter().map(|r| r.text.as_str()).collect();
     assert!(!text_runs.iter().any(|t| t.contains("not shown")), "{text_runs:?}");

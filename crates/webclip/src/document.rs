@@ -70,7 +70,7 @@ pub(crate) fn ms_since(t: Instant) -> f64 {
 
 /// Longest `<title>` text taken at face value: past it, with no proper `</title>` end tag in
 /// the source, the title has swallowed the document (a damaged capture or template;
-/// html5ever, like browsers, reads to the end of the file as title text).
+/// the HTML parser, like browsers, reads to the end of the file as title text).
 const RUNAWAY_TITLE: usize = 2048;
 
 /// The source with `</title>` inserted where an unclosed `<title>` that swallowed the page
@@ -78,7 +78,7 @@ const RUNAWAY_TITLE: usize = 2048;
 /// template's marker glued to it; the tokenizer only ends the title at `</title` followed by
 /// a space, `/` or `>`), else at the end of the title's first line.
 fn close_runaway_title(html: &str, page: &Page) -> Option<String> {
-    let title = page.find_tag(&html5ever::local_name!("title"))?;
+    let title = page.find_tag(&markup5ever::local_name!("title"))?;
     if page.raw_text(title, true).len() <= RUNAWAY_TITLE {
         return None;
     }

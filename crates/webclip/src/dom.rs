@@ -8,7 +8,7 @@
 //!
 //! Parsing is lexbor's (see `parse`), walked straight into this arena in document order.
 
-use html5ever::{local_name, LocalName};
+use markup5ever::{local_name, LocalName};
 use std::time::Instant;
 
 /// A node's index in [`Page`]: its position in document order.

@@ -10,7 +10,7 @@
 use crate::dom::{is_inline_tag, NodeId, NodeKind, Page, NONE};
 use crate::selection::Block;
 use crate::stats::NodeStats;
-use html5ever::{local_name, LocalName};
+use markup5ever::{local_name, LocalName};
 
 /// One text leaf.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -6,7 +6,7 @@
 //! once, in document order, straight into [`Page`]'s arena.
 
 use crate::dom::{floor_char_boundary, Attr, Page, ParseLimits, NONE};
-use html5ever::LocalName;
+use markup5ever::LocalName;
 use rustc_hash::FxHashMap;
 use std::os::raw::{c_int, c_uint, c_void};
 use std::time::Instant;

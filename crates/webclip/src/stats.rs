@@ -4,7 +4,7 @@
 //! (scripts, styles, `hidden` elements) counts for nothing.
 
 use crate::dom::{NodeId, NodeKind, Page, NONE};
-use html5ever::local_name;
+use markup5ever::local_name;
 
 /// Counts for one node's subtree (the node itself included).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]

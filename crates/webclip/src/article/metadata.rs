@@ -7,7 +7,7 @@ use super::dates::{date_from_url, parse_date};
 use crate::document::Document;
 use crate::dom::{normalize_ws, NodeId, Page};
 use crate::facts::title::clean_title;
-use html5ever::local_name;
+use markup5ever::local_name;
 use serde::Serialize;
 use serde_json::Value;
 

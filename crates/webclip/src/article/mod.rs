@@ -13,7 +13,7 @@ use crate::dom::{NodeId, Page};
 use crate::output::walk::ContentOptions;
 use crate::selection::Selection;
 use crate::visual::Rect;
-use html5ever::local_name;
+use markup5ever::local_name;
 use metadata::Metadata;
 use serde::Serialize;
 
@@ -306,7 +306,7 @@ mod tests {
 
     fn article_of(html: &str, xpath_tag: &str, content: ContentOptions) -> Article {
         let doc = Document::parse(html);
-        let node = doc.page.find_tag(&html5ever::LocalName::from(xpath_tag)).unwrap();
+        let node = doc.page.find_tag(&markup5ever::LocalName::from(xpath_tag)).unwrap();
         let mut selection = Selection::new("test", serde_json::Value::Null);
         selection.blocks.push(Block::new(node, 1.0, "test"));
         Article::assemble(doc, selection, Metadata::default(), content)

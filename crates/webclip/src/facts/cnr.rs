@@ -7,7 +7,7 @@
 
 use crate::dom::{NodeId, NodeKind, Page, NONE};
 use crate::stats::NodeStats;
-use html5ever::{local_name, LocalName};
+use markup5ever::{local_name, LocalName};
 use rustc_hash::FxHashMap as HashMap;
 use serde::Serialize;
 use std::collections::{BTreeSet, BinaryHeap};

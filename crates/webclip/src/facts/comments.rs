@@ -22,7 +22,7 @@ pub(crate) fn is_comment_token(t: &[u8]) -> bool {
 /// `tone-comment` and the like are modifiers of article wrappers); comment sections inside it
 /// are still found.
 pub fn sections(page: &Page, stats: &NodeStats, heading: Option<NodeId>) -> Vec<NodeId> {
-    let h1 = page.find_tag(&html5ever::local_name!("h1"));
+    let h1 = page.find_tag(&markup5ever::local_name!("h1"));
     let holds_headline = |id: NodeId| heading.into_iter().chain(h1).any(|h| page.contains(id, h));
     let mut out: Vec<NodeId> = Vec::new();
     let mut id = 1;

@@ -2,7 +2,7 @@
 //! title anchor, the metadata title and the byline date all start from it.
 
 use crate::dom::{normalize_ws, NodeId, Page};
-use html5ever::local_name;
+use markup5ever::local_name;
 
 /// `<title>` without the site name: the longest part when split on ` | `, ` - `, ` – `,
 /// ` — `, ` :: `, ` » `.

@@ -324,7 +324,7 @@ impl Auto {
             None => region,
         };
         // A region that is the whole page is no region: keep what is likely content.
-        let whole = matches!(*page.tag(region), html5ever::local_name!("html") | html5ever::local_name!("body"));
+        let whole = matches!(*page.tag(region), markup5ever::local_name!("html") | markup5ever::local_name!("body"));
         let spread = whole || mass[region as usize] < self.options.min_coverage * mass[0];
         let (keep_inside, keep_outside) = if spread { (tau, tau) } else { (keep_inside, keep_outside) };
         let region_path = page.xpath(region);

@@ -21,7 +21,7 @@ use crate::learn::Samples;
 use crate::leaves::{Leaf, LeafCounts};
 use crate::selection::Selection;
 use crate::stats::NodeStats;
-use html5ever::LocalName;
+use markup5ever::LocalName;
 // Small integer and atom keys: Fx hashing, not SipHash (no untrusted keys to defend against).
 use rustc_hash::FxHashMap as HashMap;
 use std::sync::{Arc, OnceLock};
@@ -287,7 +287,7 @@ impl<'a> FeatureContext<'a> {
         let p_share = ls
             .iter()
             .zip(counts)
-            .filter(|(l, _)| *page.tag(l.container) == html5ever::local_name!("p"))
+            .filter(|(l, _)| *page.tag(l.container) == markup5ever::local_name!("p"))
             .map(|(_, c)| c.chars)
             .sum::<f64>()
             / total_chars;

@@ -4,7 +4,7 @@
 use super::walk::{walk, ContentOptions, FigureRef, Writer};
 use crate::dom::{is_inline_tag, NodeId, Page};
 use crate::selection::Selection;
-use html5ever::local_name;
+use markup5ever::local_name;
 
 /// Renders the selection as an HTML fragment wrapped in `<article>`.
 pub fn render(page: &Page, selection: &Selection, opts: &ContentOptions, figures: &[FigureRef]) -> String {
@@ -49,7 +49,7 @@ struct HtmlWriter {
     stack: Vec<&'static str>,
 }
 
-fn kept_tag(tag: &html5ever::LocalName, opts: &ContentOptions) -> &'static str {
+fn kept_tag(tag: &markup5ever::LocalName, opts: &ContentOptions) -> &'static str {
     match *tag {
         local_name!("p") => "p",
         local_name!("h1") => "h1",

@@ -4,7 +4,7 @@
 use super::walk::{walk, ContentOptions, FigureRef, Writer};
 use crate::dom::{is_inline_tag, normalize_ws, NodeId, Page};
 use crate::selection::Selection;
-use html5ever::local_name;
+use markup5ever::local_name;
 
 /// Renders the selection as markdown.
 pub fn render(page: &Page, selection: &Selection, opts: &ContentOptions, figures: &[FigureRef]) -> String {

@@ -7,7 +7,7 @@ use crate::dom::{NodeId, Page};
 use crate::output::html::escape;
 use crate::selection::{Block, Selection};
 use crate::visual::{FontFamily, NodeVisual, Rect, Visibility, Visual};
-use html5ever::local_name;
+use markup5ever::local_name;
 use std::fmt::Write;
 
 const STYLE: &str = "body{margin:0;font-family:'Liberation Sans',Arial,sans-serif;background:#888}\

@@ -5,7 +5,7 @@
 use super::walk::{walk, ContentOptions, Writer};
 use crate::dom::{is_inline_tag, NodeId, Page};
 use crate::selection::Selection;
-use html5ever::local_name;
+use markup5ever::local_name;
 
 /// Renders the selection as plain text.
 pub fn render(page: &Page, selection: &Selection) -> String {

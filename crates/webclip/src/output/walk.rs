@@ -9,7 +9,7 @@
 
 use crate::dom::{NodeId, NodeKind, Page};
 use crate::selection::Selection;
-use html5ever::local_name;
+use markup5ever::local_name;
 
 /// What the writers may include.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]

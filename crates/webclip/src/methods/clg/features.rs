@@ -17,7 +17,7 @@
 use crate::document::Document;
 use crate::dom::{NodeId, NodeKind};
 use crate::visual::{union_area, Rect, Rgba, Visibility};
-use html5ever::local_name;
+use markup5ever::local_name;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, HashMap};
 
@@ -121,7 +121,7 @@ pub struct PageFacts {
     pub chars: f64,
 }
 
-fn is_image(tag: &html5ever::LocalName) -> bool {
+fn is_image(tag: &markup5ever::LocalName) -> bool {
     matches!(
         *tag,
         local_name!("img")

@@ -4,7 +4,7 @@
 use super::features::PageFacts;
 use crate::dom::{NodeId, Page};
 use crate::visual::{union_area, Rect};
-use html5ever::local_name;
+use markup5ever::local_name;
 
 /// Candidates with no ancestor among the candidates (§5, Figure 5); `nodes` in document order.
 pub fn compact(page: &Page, nodes: &[NodeId]) -> Vec<NodeId> {

@@ -201,7 +201,7 @@ mod tests {
         assert_eq!(labels[id(&page, "share") as usize], Label::Negative);
         assert_eq!(labels[id(&page, "nav") as usize], Label::Negative);
         assert_eq!(labels[id(&page, "foot") as usize], Label::Negative);
-        let h1 = page.find_tag(&html5ever::local_name!("h1")).unwrap();
+        let h1 = page.find_tag(&markup5ever::local_name!("h1")).unwrap();
         assert_eq!(labels[h1 as usize], Label::Positive);
         assert!(is_top(&page, &labels, h1));
     }

@@ -21,7 +21,7 @@ use crate::document::Document;
 use crate::dom::NodeId;
 use crate::selection::FigureRole;
 use crate::visual::{Rect, Visual};
-use html5ever::local_name;
+use markup5ever::local_name;
 
 /// Labels of advertisements, in the major languages (compared whole, case-folded).
 const AD_LABELS: &[&str] = &[

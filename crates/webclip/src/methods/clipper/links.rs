@@ -25,7 +25,7 @@
 use crate::document::Document;
 use crate::dom::{normalize_ws, NodeId};
 use crate::selection::Selection;
-use html5ever::local_name;
+use markup5ever::local_name;
 use serde::Serialize;
 use std::collections::HashSet;
 use std::sync::OnceLock;

@@ -23,7 +23,7 @@ use crate::dom::{NodeId, Page};
 use crate::leaves::Leaf;
 use crate::selection::{Block, Mark, Roles, Selection};
 use crate::visual::{Rect, TextAlign, Visual};
-use html5ever::local_name;
+use markup5ever::local_name;
 use serde::Serialize;
 
 /// The method's options: the paper's choices as defaults, each refinement switchable.

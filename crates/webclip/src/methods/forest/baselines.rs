@@ -6,7 +6,7 @@ use super::signifiers::Signifiers;
 use super::{Counts, SitePage};
 use crate::dom::NodeId;
 use crate::selection::{Block, Selection};
-use html5ever::local_name;
+use markup5ever::local_name;
 use std::collections::HashMap;
 
 /// SIGFEED (Oita & Senellart 2010, as §4 describes it): significant leaves — those holding a

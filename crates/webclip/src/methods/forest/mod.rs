@@ -228,7 +228,7 @@ pub fn tolerant_form(value: &str) -> String {
     head.trim_matches(|c: char| "-_:.".contains(c)).to_string()
 }
 
-/// Attribute names an XPath step can name (html5ever keeps `@click`, `[ngclass]`…).
+/// Attribute names an XPath step can name (the parser keeps `@click`, `[ngclass]`…).
 fn xpath_name(name: &str) -> bool {
     let mut chars = name.chars();
     chars.next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_')

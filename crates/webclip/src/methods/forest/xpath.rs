@@ -7,7 +7,7 @@
 
 use crate::dom::{NodeId, Page, NONE};
 use crate::error::Error;
-use html5ever::local_name;
+use markup5ever::local_name;
 
 /// The crate's error by default; inside the parser, the cause alone (`Result<T, String>`),
 /// which [`XPath::parse`] turns into [`Error::XPath`] with the expression.
