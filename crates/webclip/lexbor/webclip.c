@@ -80,8 +80,10 @@ wc_token(lxb_html_tokenizer_t *tkz, lxb_html_token_t *token, void *ctx)
         return token;
     }
     if (token->attr_first != NULL && (cls & WC_ELEMENT)) {
+        /* Repeated <html> and <body> tags add their attributes to one element. */
+        int merges = (cls & WC_STRUCTURAL) && token->tag_id != LXB_TAG_HEAD;
         size_t room = p->max_attributes;
-        if ((cls & WC_STRUCTURAL) && token->tag_id != LXB_TAG_HEAD) {
+        if (merges) {
             room = p->structural_attributes < p->max_attributes
                 ? p->max_attributes - p->structural_attributes : 0;
         }
@@ -104,7 +106,7 @@ wc_token(lxb_html_tokenizer_t *tkz, lxb_html_token_t *token, void *ctx)
             attr = next;
         }
         p->total_room -= kept;
-        if ((cls & WC_STRUCTURAL) && token->tag_id != LXB_TAG_HEAD) {
+        if (merges) {
             p->structural_attributes += kept;
         }
     }

@@ -299,8 +299,8 @@ fn walk(handle: &Handle, noscript_shown: bool, limits: &ParseLimits, cuts: &mut 
                     t = &t[..floor_char_boundary(t, limits.max_text)];
                     cuts.text = true;
                 }
-                let id = page.push_text(parent, t);
-                page.close(id);
+                // A leaf's subtree ends at itself already.
+                page.push_text(parent, t);
             }
             DOM_ELEMENT => {
                 let name = tags
@@ -334,7 +334,6 @@ fn walk(handle: &Handle, noscript_shown: bool, limits: &ParseLimits, cuts: &mut 
                     cur = facts.first_child;
                     continue;
                 }
-                page.close(id);
             }
             _ => {}
         }
