@@ -14,6 +14,9 @@
 #include "lexbor/html/html.h"
 #include "lexbor/dom/dom.h"
 
+#include <stdlib.h>
+#include <string.h>
+
 /* Tag classes the filter needs (bits). */
 enum {
     WC_VOID = 1,          /* never has an end tag */
@@ -255,4 +258,252 @@ const lxb_char_t *
 webclip_lxb_attr_value(lxb_dom_attr_t *a, size_t *len)
 {
     return lxb_dom_attr_value(a, len);
+}
+
+/*
+ * React's streaming server rendering (React 18 and later; Next.js and others) sends the late
+ * parts of a page at its end, each as `<div hidden id="S:n">`, with inline scripts that move
+ * them where they belong once they arrive: `$RS("S:n","P:n")` replaces the placeholder
+ * `<template id="P:n">`, and `$RC("B:m","S:n")` replaces a boundary's fallback, the nodes
+ * from `<!--$?--><template id="B:m">` to the matching `<!--/$-->`. A browser shows the page
+ * after those moves; webclip_lxb_place_streamed makes them, in the scripts' order, on
+ * lexbor's tree (before the walk). Returns the number of moves made.
+ */
+typedef struct {
+    const lxb_char_t *id;
+    size_t len;
+    lxb_dom_node_t *node;
+} wc_id_t;
+
+typedef struct {
+    int complete; /* 1: $RC (boundary, segment); 0: $RS (segment, placeholder) */
+    const lxb_char_t *a, *b;
+    size_t a_len, b_len;
+} wc_call_t;
+
+static int
+wc_id_cmp(const void *x, const void *y)
+{
+    const wc_id_t *l = x, *r = y;
+    if (l->len != r->len) {
+        return l->len < r->len ? -1 : 1;
+    }
+    return memcmp(l->id, r->id, l->len);
+}
+
+/* Grows `*v` (of `*n` items of `size` bytes, room for `*cap`) by one; NULL when out of memory. */
+static void *
+wc_push(void **v, size_t *n, size_t *cap, size_t size)
+{
+    if (*n == *cap) {
+        size_t room = *cap ? *cap * 2 : 16;
+        void *grown = realloc(*v, room * size);
+        if (grown == NULL) {
+            return NULL;
+        }
+        *v = grown;
+        *cap = room;
+    }
+    return (char *) *v + (*n)++ * size;
+}
+
+/* A quoted argument at `s` (`"x"` or `'x'`): its text, and where parsing goes on. */
+static const lxb_char_t *
+wc_quoted(const lxb_char_t *s, const lxb_char_t *end, const lxb_char_t **text, size_t *len)
+{
+    if (s >= end || (*s != '"' && *s != '\'')) {
+        return NULL;
+    }
+    lxb_char_t q = *s++;
+    const lxb_char_t *start = s;
+    while (s < end && *s != q) {
+        if (*s == '\\' || s - start > 64) {
+            return NULL;
+        }
+        s++;
+    }
+    if (s >= end) {
+        return NULL;
+    }
+    *text = start;
+    *len = (size_t) (s - start);
+    return s + 1;
+}
+
+/* At most this many calls are followed (a page has tens; each costs up to the depth bound). */
+#define WC_MAX_STREAM_CALLS 4096
+
+/* The `$RC("…","…")` and `$RS("…","…")` calls in one script's text. */
+static int
+wc_scan_calls(const lxb_char_t *s, size_t len, wc_call_t **calls, size_t *n, size_t *cap)
+{
+    const lxb_char_t *end = s + len;
+    for (const lxb_char_t *p = s; p + 4 < end && *n < WC_MAX_STREAM_CALLS; p++) {
+        if (p[0] != '$' || p[1] != 'R' || (p[2] != 'C' && p[2] != 'S') || p[3] != '(') {
+            continue;
+        }
+        wc_call_t c = {p[2] == 'C', NULL, NULL, 0, 0};
+        const lxb_char_t *q = wc_quoted(p + 4, end, &c.a, &c.a_len);
+        if (q == NULL || q >= end || *q != ',') {
+            continue;
+        }
+        q = wc_quoted(q + 1, end, &c.b, &c.b_len);
+        if (q == NULL) {
+            continue;
+        }
+        wc_call_t *slot = wc_push((void **) calls, n, cap, sizeof(wc_call_t));
+        if (slot == NULL) {
+            return -1;
+        }
+        *slot = c;
+        p = q - 1;
+    }
+    return 0;
+}
+
+static lxb_dom_node_t *
+wc_find(const wc_id_t *ids, size_t n, const lxb_char_t *id, size_t len)
+{
+    wc_id_t key = {id, len, NULL};
+    const wc_id_t *hit = bsearch(&key, ids, n, sizeof(wc_id_t), wc_id_cmp);
+    return hit ? hit->node : NULL;
+}
+
+static int
+wc_comment_is(const lxb_dom_node_t *n, const char *text)
+{
+    if (n == NULL || n->type != LXB_DOM_NODE_TYPE_COMMENT) {
+        return 0;
+    }
+    const lxb_dom_character_data_t *c = (const lxb_dom_character_data_t *) n;
+    size_t len = strlen(text);
+    return c->data.length == len && memcmp(c->data.data, text, len) == 0;
+}
+
+/* `a` is `b` or one of its ancestors. */
+static int
+wc_holds(const lxb_dom_node_t *a, const lxb_dom_node_t *b)
+{
+    for (; b != NULL; b = b->parent) {
+        if (b == a) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* Moves the children of `from` before `to` (which may be NULL: to the end of `parent`). */
+static void
+wc_move_children(lxb_dom_node_t *from, lxb_dom_node_t *parent, lxb_dom_node_t *to)
+{
+    while (from->first_child != NULL) {
+        lxb_dom_node_t *c = from->first_child;
+        lxb_dom_node_remove_wo_events(c);
+        if (to != NULL) {
+            lxb_dom_node_insert_before_wo_events(to, c);
+        } else {
+            lxb_dom_node_insert_child_wo_events(parent, c);
+        }
+    }
+}
+
+long
+webclip_lxb_place_streamed(wc_parser_t *p)
+{
+    lxb_dom_node_t *root = lxb_dom_interface_node(p->document);
+    wc_id_t *ids = NULL;
+    wc_call_t *calls = NULL;
+    size_t n_ids = 0, cap_ids = 0, n_calls = 0, cap_calls = 0;
+    long moves = 0;
+    /* Elements whose id looks like React's (`S:`, `B:`, `P:`) and the scripts' calls. */
+    for (lxb_dom_node_t *n = root->first_child; n != NULL;) {
+        if (n->type == LXB_DOM_NODE_TYPE_ELEMENT) {
+            size_t len = 0;
+            const lxb_char_t *id =
+                lxb_dom_element_get_attribute(lxb_dom_interface_element(n), (const lxb_char_t *) "id", 2, &len);
+            if (id != NULL && len > 2 && id[1] == ':' && (id[0] == 'S' || id[0] == 'B' || id[0] == 'P')) {
+                wc_id_t *slot = wc_push((void **) &ids, &n_ids, &cap_ids, sizeof(wc_id_t));
+                if (slot == NULL) {
+                    moves = -1;
+                    goto done;
+                }
+                *slot = (wc_id_t) {id, len, n};
+            }
+            if (n->local_name == LXB_TAG_SCRIPT && n->first_child != NULL
+                && n->first_child->type == LXB_DOM_NODE_TYPE_TEXT)
+            {
+                const lxb_dom_character_data_t *c = (const lxb_dom_character_data_t *) n->first_child;
+                if (wc_scan_calls(c->data.data, c->data.length, &calls, &n_calls, &cap_calls) != 0) {
+                    moves = -1;
+                    goto done;
+                }
+            }
+        }
+        if (n->first_child != NULL) {
+            n = n->first_child;
+            continue;
+        }
+        while (n != NULL && n != root && n->next == NULL) {
+            n = n->parent;
+        }
+        n = (n == NULL || n == root) ? NULL : n->next;
+    }
+    if (n_calls == 0) {
+        goto done;
+    }
+    qsort(ids, n_ids, sizeof(wc_id_t), wc_id_cmp);
+    for (size_t i = 0; i < n_calls; i++) {
+        const wc_call_t *c = &calls[i];
+        /* $RC(boundary, segment); $RS(segment, placeholder) */
+        lxb_dom_node_t *segment = c->complete ? wc_find(ids, n_ids, c->b, c->b_len)
+                                              : wc_find(ids, n_ids, c->a, c->a_len);
+        lxb_dom_node_t *mark = c->complete ? wc_find(ids, n_ids, c->a, c->a_len)
+                                           : wc_find(ids, n_ids, c->b, c->b_len);
+        /* As getElementById: both in the document (not in a fallback removed before), and
+         * neither holding the other (a hostile page could ask for a cycle). */
+        if (segment == NULL || mark == NULL || mark->local_name != LXB_TAG_TEMPLATE
+            || !lxb_dom_element_has_attribute(lxb_dom_interface_element(segment), (const lxb_char_t *) "hidden", 6)
+            || !wc_holds(root, segment) || !wc_holds(root, mark) || wc_holds(segment, mark)
+            || wc_holds(mark, segment))
+        {
+            continue;
+        }
+        lxb_dom_node_t *parent = mark->parent, *at;
+        if (c->complete) {
+            /* The fallback: from the template to the `<!--/$-->` that closes its boundary. */
+            lxb_dom_node_t *node = mark, *seg_top = segment;
+            size_t depth = 0;
+            /* The segment's ancestor among the fallback's siblings, if any: the removal stops there. */
+            while (seg_top != NULL && seg_top->parent != parent) {
+                seg_top = seg_top->parent;
+            }
+            while (node != NULL) {
+                if (wc_comment_is(node, "/$")) {
+                    if (depth == 0) {
+                        break;
+                    }
+                    depth--;
+                } else if (wc_comment_is(node, "$") || wc_comment_is(node, "$?") || wc_comment_is(node, "$!")) {
+                    depth++;
+                }
+                if (node == seg_top) {
+                    break;
+                }
+                lxb_dom_node_t *next = node->next;
+                lxb_dom_node_remove_wo_events(node);
+                node = next;
+            }
+            at = node;
+        } else {
+            at = mark->next;
+            lxb_dom_node_remove_wo_events(mark);
+        }
+        lxb_dom_node_remove_wo_events(segment);
+        wc_move_children(segment, parent, at);
+        moves++;
+    }
+done:
+    free(ids);
+    free(calls);
+    return moves;
 }

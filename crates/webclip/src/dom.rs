@@ -825,4 +825,29 @@ mod tests {
             one.iter().cycle().take(n * one.len()).cloned().collect::<Vec<_>>()
         );
     }
+
+    #[test]
+    fn react_streamed_parts_are_shown_where_their_scripts_move_them() {
+        let shown = |page: &Page| -> Vec<String> {
+            (0..page.len() as NodeId)
+                .filter(|&i| page.is_text(i) && !page.node(i).hidden && !page.text(i).trim().is_empty())
+                .map(|i| page.text(i).to_string())
+                .collect()
+        };
+        let page = Page::parse(
+            "<body><main><!--$?--><template id=\"B:0\"></template><p>Loading</p><!--/$--><p>After</p></main>\
+             <div><template id=\"P:1\"></template></div>\
+             <div hidden id=\"S:0\"><p>Streamed</p></div><script>$RC(\"B:0\",\"S:0\")</script>\
+             <div hidden id=\"S:1\"><p>Segment</p></div><script>$RS(\"S:1\",\"P:1\")</script>\
+             <div hidden id=\"S:2\"><template id=\"P:2\"></template><p>Cycle</p></div><script>$RS(\"S:2\",\"P:2\")</script>\
+             <div hidden id=\"S:3\"><p>Unasked</p></div></body>",
+        );
+        assert_eq!(shown(&page), ["Streamed", "After", "Segment"]);
+        let p = page.subtree(0).find(|&i| page.is_element(i) && page.text_content(i) == "Streamed").unwrap();
+        assert_eq!(&**page.tag(page.node(p).parent), "main");
+        // Without the scripts' calls nothing moves: the parts stay hidden.
+        let page =
+            Page::parse("<body><template id=\"P:1\"></template><div hidden id=\"S:1\"><p>Segment</p></div></body>");
+        assert!(shown(&page).is_empty());
+    }
 }

@@ -48,6 +48,7 @@ extern "C" {
     fn webclip_lxb_chunk(p: *mut Parser, data: *const u8, len: usize) -> c_int;
     fn webclip_lxb_end(p: *mut Parser) -> c_int;
     fn webclip_lxb_destroy(p: *mut Parser);
+    fn webclip_lxb_place_streamed(p: *mut Parser) -> std::ffi::c_long;
     fn webclip_lxb_root(p: *mut Parser) -> *mut LxbNode;
     fn webclip_lxb_node(n: *const LxbNode, out: *mut NodeFacts);
     fn webclip_lxb_name(n: *mut LxbNode, len: *mut usize) -> *const u8;
@@ -236,6 +237,13 @@ pub(crate) fn parse(
     let attribute_cuts = unsafe { webclip_lxb_cuts(handle.0) };
     filter.cuts.attributes = attribute_cuts & 1 != 0;
     filter.cuts.all_attributes = attribute_cuts & 2 != 0;
+    // A page streamed by React's server renderer shows its late parts where its scripts
+    // move them (a browser with scripts on; see the bridge).
+    if scripting && (html.contains("$RC(") || html.contains("$RS(")) {
+        // SAFETY: as above; the document is complete and not walked yet. Out of memory
+        // (-1) leaves some parts unmoved: still a whole tree.
+        unsafe { webclip_lxb_place_streamed(handle.0) };
+    }
     let page = walk(&handle, !scripting, limits, &mut filter.cuts);
     drop(handle);
     Some((page, std::mem::take(&mut filter.cuts)))

@@ -72,11 +72,16 @@ impl Setting {
     pub fn describe(&self) -> String {
         match self {
             Setting::Gbt(o) => format!(
-                "gbt depth={} rounds={} lr={}{}",
+                "gbt depth={} rounds={} lr={}{}{}",
                 o.max_depth,
                 o.iterations,
                 o.learning_rate,
-                if o.page_weighted { " page-weighted" } else { "" }
+                if o.page_weighted { " page-weighted" } else { "" },
+                if o.subsample < 1.0 || o.colsample_bytree < 1.0 {
+                    format!(" subsample={} colsample={}", o.subsample, o.colsample_bytree)
+                } else {
+                    String::new()
+                }
             ),
             Setting::Logistic(o) => format!("logistic l2={:e} epochs={}", o.l2, o.epochs),
             Setting::Svm(o) => format!("svm l2={:e} epochs={}", o.l2, o.epochs),
