@@ -272,6 +272,11 @@ impl Document {
     pub fn comment_sections(&self) -> &[NodeId] {
         self.facts.comment_sections(&self.page, &self.stats)
     }
+
+    /// What the page declares itself to be (schema.org, Open Graph), with its JSON-LD.
+    pub fn declared(&self) -> &crate::facts::declared::Declared {
+        self.facts.declared(&self.page)
+    }
 }
 
 #[cfg(test)]

@@ -126,6 +126,10 @@ pub struct AutoArgs {
     /// Leaves outside the chosen region need at least this probability.
     #[arg(long, value_name = "P", default_value_t = AutoOptions::default().keep_outside)]
     pub keep_outside: f64,
+    /// Leaves outside the chosen region need at least this probability on a page that
+    /// declares types (schema.org, Open Graph) none of which is an article or a post.
+    #[arg(long, value_name = "P", default_value_t = AutoOptions::default().keep_outside_declared)]
+    pub keep_outside_declared: f64,
     /// Share of the confident-content mass the region must hold, else every confident leaf
     /// is kept (0 disables).
     #[arg(long, value_name = "R", default_value_t = AutoOptions::default().min_coverage)]
@@ -462,6 +466,7 @@ impl MethodArgs {
                     favor: a.favor.into(),
                     keep_inside: a.keep_inside,
                     keep_outside: a.keep_outside,
+                    keep_outside_declared: a.keep_outside_declared,
                     min_coverage: a.min_coverage,
                     link_discount: a.link_discount,
                     title_anchor: a.title_anchor,

@@ -40,7 +40,6 @@ pub struct Metadata {
 #[derive(Default)]
 struct Sources {
     meta: Vec<NodeId>,
-    script: Vec<NodeId>,
     h1: Vec<NodeId>,
     time: Vec<NodeId>,
     link: Vec<NodeId>,
@@ -53,7 +52,6 @@ impl Sources {
         for id in (0..page.len() as NodeId).filter(|&i| page.is_element(i)) {
             match *page.tag(id) {
                 local_name!("meta") => s.meta.push(id),
-                local_name!("script") => s.script.push(id),
                 local_name!("h1") => s.h1.push(id),
                 local_name!("time") => s.time.push(id),
                 local_name!("link") => s.link.push(id),
@@ -89,31 +87,6 @@ fn first<'a>(meta: &'a [(String, String)], keys: &[&str]) -> Option<&'a str> {
 
 fn all<'a>(meta: &'a [(String, String)], key: &'a str) -> impl Iterator<Item = &'a str> {
     meta.iter().filter(move |(k, _)| k == key).map(|(_, v)| v.as_str())
-}
-
-/// The JSON-LD objects of the page, `@graph` flattened.
-fn json_ld(page: &Page, scripts: &[NodeId]) -> Vec<Value> {
-    let mut out = Vec::new();
-    for &id in scripts {
-        if !page.attr(id, "type").is_some_and(|t| t.trim().eq_ignore_ascii_case("application/ld+json")) {
-            continue;
-        }
-        let Ok(v) = serde_json::from_str::<Value>(page.raw_text(id, true).trim()) else { continue };
-        let mut stack = vec![v];
-        while let Some(v) = stack.pop() {
-            match v {
-                Value::Array(a) => stack.extend(a),
-                Value::Object(mut o) => {
-                    if let Some(g) = o.remove("@graph") {
-                        stack.push(g);
-                    }
-                    out.push(Value::Object(o));
-                }
-                _ => {}
-            }
-        }
-    }
-    out
 }
 
 fn ld_types(v: &Value) -> Vec<String> {
@@ -267,14 +240,20 @@ fn date_in(text: &str) -> Option<String> {
 /// Extracts the metadata of a page. `url` is where the page came from, if known; `body` is
 /// the extracted main text (for language detection).
 pub fn extract(doc: &Document, body: Option<&str>) -> Metadata {
-    extract_page(&doc.page, doc.title_heading(), doc.url.as_deref(), body)
+    extract_page(&doc.page, &doc.declared().json_ld, doc.title_heading(), doc.url.as_deref(), body)
 }
 
-/// [`extract`] on a page whose title heading (`crate::facts::title::title_heading`) is known.
-pub(crate) fn extract_page(page: &Page, heading: Option<NodeId>, url: Option<&str>, body: Option<&str>) -> Metadata {
+/// [`extract`] on a page whose JSON-LD objects (`crate::facts::declared`) and title heading
+/// (`crate::facts::title::title_heading`) are known.
+pub(crate) fn extract_page(
+    page: &Page,
+    ld: &[Value],
+    heading: Option<NodeId>,
+    url: Option<&str>,
+    body: Option<&str>,
+) -> Metadata {
     let src = Sources::collect(page);
     let meta = meta_pairs(page, &src.meta);
-    let ld = json_ld(page, &src.script);
     let article = ld.iter().find(|v| ld_types(v).iter().any(|t| is_article_type(t)));
     let any_ld = |field: &str| article.into_iter().chain(ld.iter()).find_map(|v| v.get(field));
     let mut m = Metadata::default();
@@ -473,7 +452,8 @@ mod tests {
     use super::*;
 
     fn ex(page: &Page, url: Option<&str>, body: Option<&str>) -> Metadata {
-        extract_page(page, crate::facts::title::title_heading(page), url, body)
+        let ld = crate::facts::declared::declared(page).json_ld;
+        extract_page(page, &ld, crate::facts::title::title_heading(page), url, body)
     }
 
     #[test]

@@ -8,6 +8,7 @@
 
 pub mod cnr;
 pub mod comments;
+pub mod declared;
 pub mod title;
 
 use crate::dom::{NodeId, Page};
@@ -25,6 +26,7 @@ pub struct Facts {
     title_heading: OnceLock<Option<NodeId>>,
     inside_links: OnceLock<Vec<bool>>,
     comment_sections: OnceLock<Vec<NodeId>>,
+    declared: OnceLock<declared::Declared>,
 }
 
 impl Facts {
@@ -56,6 +58,11 @@ impl Facts {
     /// Per node: an `<a>` or inside one.
     pub fn inside_links(&self, page: &Page) -> &[bool] {
         self.inside_links.get_or_init(|| page.inside_links())
+    }
+
+    /// What the page declares itself to be, with its JSON-LD ([`declared::declared`]).
+    pub fn declared(&self, page: &Page) -> &declared::Declared {
+        self.declared.get_or_init(|| declared::declared(page))
     }
 
     /// The outermost comment sections ([`comments::sections`]).
