@@ -135,6 +135,111 @@ const CUES: &[&str] = &[
     "title",
 ];
 
+/// The cues' equivalents in German, French, Spanish, Italian, Portuguese, Dutch and Polish
+/// (ASCII spellings, as class names write them), each hitting its cue's column: a template
+/// written in another language gives the model the same evidence. Matched as prefixes.
+const CUE_EQUIVALENTS: &[(&str, &str)] = &[
+    ("navigation", "nav"),
+    ("navi", "nav"),
+    ("menue", "menu"),
+    ("fusszeile", "footer"),
+    ("fussbereich", "footer"),
+    ("pied", "footer"),
+    ("piede", "footer"),
+    ("rodape", "footer"),
+    ("voettekst", "footer"),
+    ("stopka", "footer"),
+    ("kopfzeile", "header"),
+    ("kopfbereich", "header"),
+    ("entete", "header"),
+    ("cabecera", "header"),
+    ("encabezado", "header"),
+    ("cabecalho", "header"),
+    ("intestazione", "header"),
+    ("testata", "header"),
+    ("naglowek", "header"),
+    ("seitenleiste", "sidebar"),
+    ("randspalte", "sidebar"),
+    ("barrelaterale", "sidebar"),
+    ("barralateral", "sidebar"),
+    ("zijbalk", "sidebar"),
+    ("kommentar", "comment"),
+    ("commentaire", "comment"),
+    ("comentario", "comment"),
+    ("commento", "comment"),
+    ("commenti", "comment"),
+    ("reactie", "comment"),
+    ("komentarz", "comment"),
+    ("teilen", "share"),
+    ("partager", "share"),
+    ("compartir", "share"),
+    ("condividi", "share"),
+    ("partilhar", "share"),
+    ("delen", "share"),
+    ("udostepnij", "share"),
+    ("sozial", "social"),
+    ("sociaux", "social"),
+    ("verwandt", "related"),
+    ("aehnlich", "related"),
+    ("similaire", "related"),
+    ("relacionad", "related"),
+    ("correlat", "related"),
+    ("gerelateerd", "related"),
+    ("powiazane", "related"),
+    ("anzeige", "ad"),
+    ("werbung", "ad"),
+    ("publicite", "ad"),
+    ("publicidad", "ad"),
+    ("pubblicita", "ad"),
+    ("publicidade", "ad"),
+    ("advertentie", "ad"),
+    ("reklam", "ad"),
+    ("brotkrume", "breadcrumb"),
+    ("ariane", "breadcrumb"),
+    ("briciol", "breadcrumb"),
+    ("kruimel", "breadcrumb"),
+    ("okruszk", "breadcrumb"),
+    ("artikel", "article"),
+    ("articulo", "article"),
+    ("articolo", "article"),
+    ("artigo", "article"),
+    ("artykul", "article"),
+    ("inhalt", "content"),
+    ("contenu", "content"),
+    ("contenido", "content"),
+    ("contenuto", "content"),
+    ("conteudo", "content"),
+    ("inhoud", "content"),
+    ("tresc", "content"),
+    ("beitrag", "post"),
+    ("publicacion", "post"),
+    ("eintrag", "entry"),
+    ("testo", "text"),
+    ("tekst", "text"),
+    ("haupt", "main"),
+    ("principal", "main"),
+    ("bildunterschrift", "caption"),
+    ("legende", "caption"),
+    ("legenda", "caption"),
+    ("didascalia", "caption"),
+    ("bijschrift", "caption"),
+    ("podpis", "caption"),
+    ("autor", "author"),
+    ("auteur", "author"),
+    ("autore", "author"),
+    ("datum", "date"),
+    ("fecha", "date"),
+    ("schlagw", "tag"),
+    ("etiquet", "tag"),
+    ("etichett", "tag"),
+    ("trefwoord", "tag"),
+    ("titel", "title"),
+    ("titre", "title"),
+    ("titulo", "title"),
+    ("titolo", "title"),
+    ("tytul", "title"),
+];
+
 /// Ancestor tags whose presence is a feature (`sem_<tag>`).
 const SEMANTIC: &[&str] =
     &["nav", "header", "footer", "aside", "form", "li", "main", "article", "table", "blockquote", "figure", "pre"];
@@ -515,9 +620,28 @@ fn cue_mask(page: &Page, id: NodeId) -> u32 {
                     mask |= 1 << i;
                 }
             }
+            for &(word, bit) in cue_equivalents() {
+                if word[0] == first && starts_with_ci(t, word) {
+                    mask |= bit;
+                }
+            }
         }
     }
     mask
+}
+
+/// [`CUE_EQUIVALENTS`] with each cue's bit.
+fn cue_equivalents() -> &'static [(&'static [u8], u32)] {
+    static TABLE: std::sync::OnceLock<Vec<(&'static [u8], u32)>> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| {
+        CUE_EQUIVALENTS
+            .iter()
+            .map(|&(word, cue)| {
+                let i = CUES.iter().position(|&c| c == cue).expect("an equivalent names a cue");
+                (word.as_bytes(), 1 << i)
+            })
+            .collect()
+    })
 }
 
 fn starts_with_ci(t: &[u8], p: &[u8]) -> bool {
@@ -691,6 +815,22 @@ impl crate::learn::cv::FeatureSource for FeatureSet {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn cue_words_and_their_equivalents_hit_the_same_column() {
+        let page = Page::parse(
+            "<div class='artikel-inhalt'>a</div><div id=Werbung_top>b</div><div class='content article'>c</div>\
+             <div class=adresse>d</div><div class='nav'>e</div>",
+        );
+        let divs: Vec<NodeId> = page.subtree(0).filter(|&i| &**page.tag(i) == "div").collect();
+        let bit = |cue: &str| 1u32 << CUES.iter().position(|&c| c == cue).unwrap();
+        assert_eq!(cue_mask(&page, divs[0]), bit("article") | bit("content"));
+        assert_eq!(cue_mask(&page, divs[1]), bit("ad"));
+        assert_eq!(cue_mask(&page, divs[2]), bit("article") | bit("content"));
+        // A short cue is a whole word ("ad", "ads", "advert…"), not any prefix.
+        assert_eq!(cue_mask(&page, divs[3]), 0);
+        assert_eq!(cue_mask(&page, divs[4]), bit("nav"));
+    }
 
     #[test]
     fn paper_features_on_a_hand_made_page() {
