@@ -599,30 +599,19 @@ impl<'a> PathIds<'a> {
 /// The CUES hit by the lowercased alphanumeric tokens (2+ characters) of a node's class and id.
 /// Works on bytes: a non-ASCII character never belongs to a token, byte or char alike.
 fn cue_mask(page: &Page, id: NodeId) -> u32 {
+    let table = cue_table();
     let mut mask = 0;
     for name in ["class", "id"] {
         let Some(v) = page.attr(id, name) else { continue };
         for t in v.as_bytes().split(|b| !b.is_ascii_alphanumeric()).filter(|t| t.len() >= 2) {
-            let first = t[0].to_ascii_lowercase();
-            for (i, cue) in CUES.iter().enumerate() {
-                let cue = cue.as_bytes();
-                if cue[0] != first {
+            for cue in &table[usize::from(t[0].to_ascii_lowercase())] {
+                if !starts_with_ci(t, cue.word) {
                     continue;
                 }
-                let prefix = t.len() >= cue.len() && t[..cue.len()].eq_ignore_ascii_case(cue);
-                let hit = if cue.len() <= 3 {
-                    let rest = &t[cue.len().min(t.len())..];
-                    prefix && (rest.is_empty() || rest.eq_ignore_ascii_case(b"s") || starts_with_ci(rest, b"vert"))
-                } else {
-                    prefix
-                };
-                if hit {
-                    mask |= 1 << i;
-                }
-            }
-            for &(word, bit) in cue_equivalents() {
-                if word[0] == first && starts_with_ci(t, word) {
-                    mask |= bit;
+                // A short cue is a whole word: "ad", "ads", "advert…", not "adresse".
+                let rest = &t[cue.word.len()..];
+                if !cue.whole || rest.is_empty() || rest.eq_ignore_ascii_case(b"s") || starts_with_ci(rest, b"vert") {
+                    mask |= cue.bit;
                 }
             }
         }
@@ -630,17 +619,26 @@ fn cue_mask(page: &Page, id: NodeId) -> u32 {
     mask
 }
 
-/// [`CUE_EQUIVALENTS`] with each cue's bit.
-fn cue_equivalents() -> &'static [(&'static [u8], u32)] {
-    static TABLE: std::sync::OnceLock<Vec<(&'static [u8], u32)>> = std::sync::OnceLock::new();
+/// A word that hits a cue: the cue itself or one of its [`CUE_EQUIVALENTS`].
+struct CueWord {
+    word: &'static [u8],
+    bit: u32,
+    /// Cues of three letters or fewer match whole words (and plurals), not prefixes.
+    whole: bool,
+}
+
+/// The cue words by their first byte (ASCII; tokens are ASCII alphanumerics).
+fn cue_table() -> &'static [Vec<CueWord>] {
+    static TABLE: std::sync::OnceLock<Vec<Vec<CueWord>>> = std::sync::OnceLock::new();
     TABLE.get_or_init(|| {
-        CUE_EQUIVALENTS
-            .iter()
-            .map(|&(word, cue)| {
-                let i = CUES.iter().position(|&c| c == cue).expect("an equivalent names a cue");
-                (word.as_bytes(), 1 << i)
-            })
-            .collect()
+        let mut table: Vec<Vec<CueWord>> = (0..128).map(|_| Vec::new()).collect();
+        let bit = |cue: &str| 1u32 << CUES.iter().position(|&c| c == cue).expect("an equivalent names a cue");
+        let words =
+            CUES.iter().map(|&c| (c, c, c.len() <= 3)).chain(CUE_EQUIVALENTS.iter().map(|&(w, c)| (w, c, false)));
+        for (word, cue, whole) in words {
+            table[usize::from(word.as_bytes()[0])].push(CueWord { word: word.as_bytes(), bit: bit(cue), whole });
+        }
+        table
     })
 }
 
