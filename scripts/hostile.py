@@ -42,6 +42,15 @@ def inputs():
     # Each `</p>` makes an element after a scan of the 1,000 open elements.
     yield "1,000 open elements, a million </p>", b"<div>" * 1000 + b"</p>" * 1_000_000
     yield "the same page, --time-budget 0.2", b"<div>" * 1000 + b"</p>" * 1_000_000
+    # React's streamed parts: the moves follow the scripts' calls (at most 4,096).
+    deep = b"<div>" * 1000 + b'<div hidden id="S:0"><p>x</p></div>' + b"</div>" * 1000
+    yield "React stream: 300,000-node fallback, 400,000 calls", (
+        b'<body><!--$?--><template id="B:0"></template>' + b"<i>f</i>" * 300_000 + b"<!--/$-->" + deep
+        + b"<script>" + b'$RC("B:0","S:0");$RS("S:0","P:0");' * 200_000 + b"</script></body>"
+    )
+    yield "React stream: 50,000 boundaries", b"<body>" + b"".join(
+        b'<!--$?--><template id="B:%d"></template><b>l</b><!--/$-->' % i for i in range(50_000)
+    ) + b"".join(b'<div hidden id="S:%d"><p>s%d</p></div><script>$RC("B:%d","S:%d")</script>' % (i, i, i, i) for i in range(50_000)) + b"</body>"
     para = b"<div class=c><p>Some words in a paragraph, again and again, in a sentence.</p></div>\n"
     yield "12 MB page, laid out (--layout)", b"<html><body>" + para * 150_000 + b"</body></html>"
     yield "3 million tiny elements, laid out (--layout)", b"<body>" + b"<i>x</i>" * 3_000_000 + b"</body>"
