@@ -1,15 +1,33 @@
 //! Comment sections: elements whose class or id names them (`comments`, `comment-list`,
-//! `disqus_thread`, `respond`…). Found once per page; `article::comments` decides what a
+//! `disqus_thread`, `respond`, `kommentare`, `commentaires`…). Found once per page; `article::comments` decides what a
 //! selection does with them.
 
 use crate::dom::{NodeId, Page};
 use crate::stats::NodeStats;
 
 pub(crate) fn is_comment_token(t: &[u8]) -> bool {
-    const TOKENS: &[&str] = &["comment", "comments", "commentlist", "commentslist", "disqus", "respond", "replies"];
-    // Cheap rejects first: most class tokens are neither 6–12 letters nor start with c, d or r.
+    // English, then the plurals that name a comment section in German, French, Spanish and
+    // Portuguese, Italian, Dutch, Polish and the Scandinavian languages (not the singular:
+    // German "Kommentar" is also an opinion piece).
+    const TOKENS: &[&str] = &[
+        "comment",
+        "comments",
+        "commentlist",
+        "commentslist",
+        "disqus",
+        "respond",
+        "replies",
+        "kommentare",
+        "commentaires",
+        "comentarios",
+        "commenti",
+        "reacties",
+        "komentarze",
+        "kommentarer",
+    ];
+    // Cheap rejects first: most class tokens are neither 6–12 letters nor start with c, d, k or r.
     (6..=12).contains(&t.len())
-        && matches!(t[0] | 0x20, b'c' | b'd' | b'r')
+        && matches!(t[0] | 0x20, b'c' | b'd' | b'k' | b'r')
         && TOKENS.iter().any(|k| k.as_bytes().eq_ignore_ascii_case(t))
 }
 
