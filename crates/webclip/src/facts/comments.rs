@@ -69,6 +69,17 @@ mod tests {
     use super::*;
 
     #[test]
+    fn comment_words_in_several_languages() {
+        for t in ["comments", "Kommentare", "commentaires", "comentarios", "commenti", "reacties", "komentarze"] {
+            assert!(is_comment_token(t.as_bytes()), "{t}");
+        }
+        // Singulars other than English are not: German "Kommentar" is also an opinion piece.
+        for t in ["kommentar", "commentary", "responsive", "co", "discuss"] {
+            assert!(!is_comment_token(t.as_bytes()), "{t}");
+        }
+    }
+
+    #[test]
     fn wrappers_named_after_the_page_are_not_comment_sections() {
         let page = Page::parse(
             "<body class='single comments-open'><text id='http://example.com/read-comments-on-mobile/'><p>Story.</p>\
