@@ -117,8 +117,7 @@ pub struct ContentArgs {
 /// `auto`'s options.
 #[derive(Args, Clone)]
 pub struct AutoArgs {
-    /// Lean towards precision (less boilerplate; lists of links inside the region need the
-    /// outside threshold too) or recall (less lost content).
+    /// Lean towards precision (less boilerplate) or recall (less lost content).
     #[arg(long, value_enum, default_value = "balanced")]
     pub favor: FavorArg,
     /// Leaves inside the chosen region need at least this probability.
@@ -158,9 +157,8 @@ pub struct AutoArgs {
     /// content (1 disables).
     #[arg(long, value_name = "R")]
     pub comment_share: Option<f64>,
-    /// Lists of links inside the region need the outside threshold (on or off; on with
-    /// --favor precision), unless they hold half the region's text or the page declares
-    /// itself other than an article.
+    /// Lists of links inside the region need p >= tau, unless they hold half the region's
+    /// text or the page declares itself other than an article (default: on).
     #[arg(long, value_enum, value_name = "ON|OFF")]
     pub link_lists: Option<OnOff>,
     /// With nothing likely content outside the comment sections, the sections are tried

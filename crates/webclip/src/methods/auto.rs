@@ -105,14 +105,15 @@ pub struct AutoOptions {
     /// leaves long comment threads out); 0.8 is no better.
     pub comment_share: f64,
     /// Inside the region, a list of links (three or more leaves under one parent, at least
-    /// 60 % of their characters linked: related and most-read items, tag lists) needs the
-    /// outside threshold — unless such lists hold half the region's text or more (a table
-    /// of contents, a listing: then they are the region) or the page declares itself
-    /// something other than an article. Off in balanced mode: held-out macro +0.09 [+0.05,
-    /// +0.13] (l3s-gn1 +0.25, utomo-big9 +0.19, canola +0.09), but wcxb −0.05 (snippets
-    /// −0.07: link lists in documentation pages) and readability −0.12. On with
-    /// `--favor precision`: held-out +0.06 [+0.02, +0.09], wcxb −0.13. (Without the two
-    /// guards it emptied three pages and cost cleaneval −0.47.)
+    /// 60 % of their characters linked: related and most-read items, tag lists) needs
+    /// `p ≥ τ`, not `keep_inside` — unless such lists hold half the region's text or more (a
+    /// table of contents, a listing: then they are the region) or the page declares itself
+    /// something other than an article. On since 2026-11-24: held-out macro SH +0.03 [+0.02,
+    /// +0.05] (l3s-gn1 +0.11, utomo-big9 +0.08), no folder significantly worse, leave one
+    /// folder out 6/6; `--favor recall` +0.08, `--favor precision` +0.02. Needing the outside
+    /// threshold instead gains more on the news folders (+0.09) but costs wcxb −0.05 and
+    /// readability −0.12 (documentation pages list their links as content); without the two
+    /// guards it emptied three pages and cost cleaneval −0.47.
     pub link_lists: bool,
     /// When no region outside the comment sections has a positive gain, the comment sections
     /// are tried (at τ) before the relative thresholds: a forum thread in a section named
@@ -149,7 +150,7 @@ impl Default for AutoOptions {
             trim_tail: true,
             widen_single: true,
             comment_share: 1.0,
-            link_lists: false,
+            link_lists: true,
             discussion_first: true,
         }
     }
@@ -370,8 +371,7 @@ impl Auto {
         };
         let in_lead = |l: &Leaf| lead.contains(&l.first);
         // Parents of link lists: (leaves, characters, linked characters) per container parent.
-        let link_lists =
-            (self.options.link_lists || self.options.favor == Favor::Precision) && !doc.declared().not_an_article();
+        let link_lists = self.options.link_lists && !doc.declared().not_an_article();
         let link_list = {
             let mut by_parent: rustc_hash::FxHashMap<NodeId, (u32, f64, f64)> = Default::default();
             if link_lists {
@@ -408,7 +408,7 @@ impl Auto {
             .enumerate()
             .filter(|&(k, (l, &pi))| {
                 if inside(l) && link_list(l) {
-                    pi >= keep_outside
+                    pi >= tau
                 } else if inside(l) {
                     // After the last confident leaf, running text (two sentences, mostly
                     // unlinked) is still the article's; the rest (tags, share and
