@@ -158,7 +158,7 @@ impl Default for AutoOptions {
 
 impl AutoOptions {
     /// The thresholds after the precision/recall bias; `not_an_article`: the page declares
-    /// only types that are not articles or posts.
+    /// types, none of them an article.
     fn effective(&self, not_an_article: bool) -> (f64, f64, f64) {
         let outside =
             if not_an_article { self.keep_outside.min(self.keep_outside_declared) } else { self.keep_outside };
@@ -384,13 +384,15 @@ impl Auto {
                 by_parent.get(&l.container_parent(page)).is_some_and(|&(n, c, k)| n >= 3 && k >= 0.6 * c.max(1.0))
             };
             // Lists that are most of the region are what the region is.
-            let listed: f64 = ls
-                .iter()
-                .zip(&sizes)
-                .filter(|(l, _)| page.contains(region, l.first) && is_list(l))
-                .map(|(_, &(chars, _))| chars)
-                .sum();
-            let on = link_lists && listed < 0.5 * stats.get(region).chars as f64;
+            let on = link_lists && {
+                let listed: f64 = ls
+                    .iter()
+                    .zip(&sizes)
+                    .filter(|(l, _)| page.contains(region, l.first) && is_list(l))
+                    .map(|(_, &(chars, _))| chars)
+                    .sum();
+                listed < 0.5 * stats.get(region).chars as f64
+            };
             move |l: &Leaf| on && is_list(l)
         };
         // Precision mode trims the tail even when `trim_tail` is turned off.
