@@ -136,10 +136,27 @@ fn alnum_lower(s: &str) -> String {
 fn author_clean(s: &str) -> Option<String> {
     let s = normalize_ws(s);
     let lower = s.to_lowercase();
-    let s = ["by ", "by: ", "written by ", "author: ", "posted by "]
-        .iter()
-        .find_map(|p| lower.starts_with(p).then(|| s[p.len()..].trim().to_string()))
-        .unwrap_or(s);
+    // Byline prefixes: English, German, French, Spanish/Portuguese, Italian, Dutch, Polish.
+    let s = [
+        "by ",
+        "by: ",
+        "written by ",
+        "author: ",
+        "posted by ",
+        "von ",
+        "autor: ",
+        "autorin: ",
+        "par ",
+        "auteur: ",
+        "auteur : ",
+        "por ",
+        "di ",
+        "door ",
+        "autore: ",
+    ]
+    .iter()
+    .find_map(|p| lower.starts_with(p).then(|| s[p.len()..].trim().to_string()))
+    .unwrap_or(s);
     let ok = !s.is_empty()
         && s.chars().count() <= 80
         && !s.starts_with("http")
@@ -172,10 +189,32 @@ fn element_text_by_cue(page: &Page, cues: &[&str], max_chars: usize) -> Option<S
 }
 
 /// A date shown on the page in an element whose class or id says it holds one (`date`,
-/// `published`, `posted`, `time`, `meta`, `byline`): the first such short text that parses.
+/// `published`, `posted`, `time`, `meta`, `byline`, or the same in German, French, Spanish,
+/// Italian, Portuguese, Dutch or Polish): the first such short text that parses.
 fn visible_date(page: &Page) -> Option<String> {
-    const CUES: &[&str] =
-        &["date", "published", "posted", "pubdate", "time", "timestamp", "meta", "byline", "entry-date"];
+    const CUES: &[&str] = &[
+        "date",
+        "published",
+        "posted",
+        "pubdate",
+        "time",
+        "timestamp",
+        "meta",
+        "byline",
+        "entry-date",
+        // de, fr, es/pt, it, nl, pl: date, published, author line ("data", Italian and
+        // Portuguese for date, is left out: in English it names anything)
+        "datum",
+        "zeit",
+        "veroeffentlicht",
+        "autorenzeile",
+        "publie",
+        "fecha",
+        "publicado",
+        "pubblicato",
+        "gepubliceerd",
+        "opublikowano",
+    ];
     (1..page.len() as NodeId).find_map(|id| {
         if !page.is_element(id) || page.node(id).hidden {
             return None;
@@ -450,6 +489,17 @@ fn detect_language(body: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn bylines_and_date_classes_in_several_languages() {
+        for (raw, name) in
+            [("By Ann Lee", "Ann Lee"), ("Von Anna Schmidt", "Anna Schmidt"), ("Par Jean Dupont", "Jean Dupont")]
+        {
+            assert_eq!(author_clean(raw).as_deref(), Some(name));
+        }
+        let page = Page::parse("<div class=artikel-datum>21.07.2025</div><p>Text.</p>");
+        assert!(visible_date(&page).is_some_and(|d| d.starts_with("2025-07-21")));
+    }
 
     fn ex(page: &Page, url: Option<&str>, body: Option<&str>) -> Metadata {
         let ld = crate::facts::declared::declared(page).json_ld;
