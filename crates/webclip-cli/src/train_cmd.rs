@@ -172,8 +172,8 @@ fn run_boosted(args: &BoostedArgs) -> Result<(), String> {
     let datasets = open_all(&args.common.data)?;
     let mut data = cv::load_samples(&set, &datasets, args.common.limit, args.common.threads, &Default::default());
     drop(datasets);
+    let families = cv::FeatureSource::families(&set);
     for name in &args.without {
-        let families = cv::FeatureSource::families(&set);
         let Some((_, cols)) = families.iter().find(|(f, _)| f == name) else {
             return Err(format!("--without {name}: not a feature family of {}", set.name()));
         };

@@ -198,8 +198,9 @@ impl Auto {
     /// The selection; `relative` allows step 5's relative thresholds.
     fn select_with(&self, doc: &Document, relative: bool) -> Selection {
         let (page, stats) = (&doc.page, &doc.stats);
-        let not_an_article =
-            self.options.keep_outside_declared < self.options.keep_outside && doc.declared().not_an_article();
+        // Declared types that are all something other than an article: more is kept outside
+        // the region, and link lists are left to the model.
+        let not_an_article = doc.declared().not_an_article();
         let (tau, keep_inside, keep_outside) = self.options.effective(not_an_article);
         let ls = doc.leaves();
         let named: &[NodeId] = if self.options.comments { &[] } else { doc.comment_sections() };
@@ -371,7 +372,7 @@ impl Auto {
         };
         let in_lead = |l: &Leaf| lead.contains(&l.first);
         // Parents of link lists: (leaves, characters, linked characters) per container parent.
-        let link_lists = self.options.link_lists && !doc.declared().not_an_article();
+        let link_lists = self.options.link_lists && !not_an_article;
         let link_list = {
             let mut by_parent: rustc_hash::FxHashMap<NodeId, (u32, f64, f64)> = Default::default();
             if link_lists {
