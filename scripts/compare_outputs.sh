@@ -2,11 +2,14 @@
 # Every output of every method on every page of ../shared/data, written by one binary, so two
 # builds can be compared byte for byte (the structure-refactor check: outputs unchanged).
 #
-#   scripts/compare_outputs.sh record BIN OUTDIR    # write OUTDIR/<method>.<format>.<folder>
+#   scripts/compare_outputs.sh record BIN OUTDIR [LAB]  # write OUTDIR/<method>.<format>.<folder>
 #   scripts/compare_outputs.sh diff OLD NEW         # list the files and pages that differ
 #
 # Per folder and method: JSON with the body as text, markdown and html (body, metadata,
-# blocks with XPaths, scores and reasons, warnings), plain text output, and the eval CSV.
+# blocks with XPaths, scores and reasons, warnings), plain text output, and the eval CSV
+# (`eval` from LAB, the webclip-lab binary; default: webclip-lab beside BIN, else BIN itself,
+# as before the lab split). METHODS picks the methods; LIMIT=N takes the first N pages of each
+# folder (the layout methods lay every page out: all of them take an hour on two cores).
 set -euo pipefail
 here="$(cd "$(dirname "$0")/.." && pwd)"
 data="${DATA:-$here/../shared/data}"
@@ -14,17 +17,20 @@ methods="${METHODS:-auto cnr boosted boosted-plus}"
 case "${1:-}" in
 record)
     bin="$2"; out="$3"; mkdir -p "$out"
+    lab="${4:-$(dirname "$bin")/webclip-lab}"
+    [ -x "$lab" ] || lab="$bin"
+    limit="${LIMIT:-}"
     for dir in "$data"/*/; do
         folder=$(basename "$dir")
         # Paths relative to the data folder, so two recordings name pages alike.
-        mapfile -t pages < <(cd "$data" && ls "$folder"/html/*.html.gz | sort)
+        mapfile -t pages < <(cd "$data" && ls "$folder"/html/*.html.gz | sort | head -n "${limit:-1000000}")
         for m in $methods; do
             for body in text markdown html; do
                 (cd "$data" && "$bin" extract --method "$m" --format json --body "$body" "${pages[@]}" \
                     >"$out/$m.json-$body.$folder" 2>"$out/$m.json-$body.$folder.err") || true
             done
             (cd "$data" && "$bin" extract --method "$m" "${pages[@]}" >"$out/$m.text.$folder" 2>/dev/null) || true
-            "$bin" eval "$dir" --method "$m" --jobs 2 --out "$out/$m.eval.$folder.csv" >/dev/null 2>&1 || true
+            "$lab" eval "$dir" --method "$m" --jobs 2 ${limit:+--limit "$limit"} --out "$out/$m.eval.$folder.csv" >/dev/null 2>&1 || true
             # Timings differ run to run: drop the extract_ms column.
             cut -d, -f1-16,18- "$out/$m.eval.$folder.csv" >"$out/$m.eval.$folder" && rm "$out/$m.eval.$folder.csv"
         done

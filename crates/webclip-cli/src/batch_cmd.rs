@@ -339,7 +339,7 @@ fn read_inputs(
                 }
                 continue;
             }
-            let bytes = webclip::input::read_file(&path, max).map_err(|e| e.to_string());
+            let bytes = crate::io::read_file(&path, max).map_err(|e| e.to_string());
             if !send(Job { seq: 0, id: name, url: None, charset: None, bytes }) {
                 return;
             }

@@ -1,37 +1,24 @@
-//! `webclip layout`: lay pages out and dump their visual facts, or (`--bench`) lay out every
-//! page of dataset folders and report failures, time-outs, time per page and peak memory.
+//! `webclip layout`: lay pages out and dump their visual facts.
 
-use crate::flags::{DataArgs, LayoutArgs, MethodArgs};
+use crate::flags::{LayoutArgs, MethodArgs};
 use crate::io::read_input;
 use clap::{Args, ValueEnum};
 use serde::Serialize;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::Instant;
 use webclip::dom::{NodeId, Page};
-use webclip::eval::dataset::Dataset;
 use webclip::visual::{NodeVisual, TextRun, Visual};
-use webclip_layout::LayoutError;
 
 #[derive(Args)]
 pub struct LayoutCmdArgs {
-    /// Pages (files, .gz files, - for stdin); with --bench, dataset folders.
+    /// Pages (files, .gz files, - for stdin).
     #[arg(value_name = "FILE", required = true)]
     pub inputs: Vec<PathBuf>,
     #[arg(long, value_enum, default_value_t = DumpFormat::Text)]
     pub format: DumpFormat,
     #[command(flatten)]
     pub layout: LayoutArgs,
-    /// Lay out every page of the dataset folders: failures, time-outs, ms per page, peak memory.
-    #[arg(long)]
-    pub bench: bool,
-    /// With --bench: time the whole extraction with layout (decode to text) instead of layout alone.
-    #[arg(long, requires = "bench")]
-    pub end_to_end: bool,
-    /// With --bench: only the first N pages of each folder.
-    #[arg(long, value_name = "N")]
-    pub limit: Option<usize>,
     #[command(flatten)]
     pub method: MethodArgs,
 }
@@ -43,9 +30,6 @@ pub enum DumpFormat {
 }
 
 pub fn run(args: LayoutCmdArgs) -> ExitCode {
-    if args.bench {
-        return crate::layout_bench::run(&args);
-    }
     let settings = args.layout.settings();
     let mut failed = 0;
     let stdout = std::io::stdout();
@@ -191,36 +175,4 @@ fn element_label(page: &Page, id: NodeId) -> String {
         label.push_str(c);
     }
     label
-}
-
-/// What one page's layout came to, for the bench report.
-pub enum Outcome {
-    Ok,
-    Failed(String),
-    TimedOut,
-}
-
-impl From<&Result<webclip_layout::Laid, LayoutError>> for Outcome {
-    fn from(r: &Result<webclip_layout::Laid, LayoutError>) -> Outcome {
-        match r {
-            Ok(_) => Outcome::Ok,
-            Err(LayoutError::Timeout(_)) => Outcome::TimedOut,
-            Err(e) => Outcome::Failed(e.to_string()),
-        }
-    }
-}
-
-/// The dataset folders of a bench run, opened; exits on the first that cannot be read.
-pub fn open_datasets(dirs: &[PathBuf], limit: Option<usize>) -> Result<Vec<Dataset>, ExitCode> {
-    match (DataArgs { dirs: dirs.to_vec(), limit }).open() {
-        (datasets, 0) => Ok(datasets),
-        _ => Err(ExitCode::from(1)),
-    }
-}
-
-/// Time of `f` in ms and its result.
-pub fn timed<T>(f: impl FnOnce() -> T) -> (f64, T) {
-    let s = Instant::now();
-    let r = f();
-    (s.elapsed().as_secs_f64() * 1e3, r)
 }

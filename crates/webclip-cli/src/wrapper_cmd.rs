@@ -1,12 +1,11 @@
-//! `webclip wrapper`: FOREST site wrappers — learn, apply, drift.
+//! `webclip wrapper`: FOREST site wrappers — learn, apply.
 
-use crate::flags::{ForestArgs, MethodChoice, SiteMethod};
-use crate::site_eval::{self, GroupEval};
+use crate::flags::ForestArgs;
 use clap::{Args, Subcommand};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use webclip::methods::forest::{feed, signifiers, terms::Vocab, SitePage};
-use webclip::site::{self, SiteDoc, SiteLearner};
+use webclip::site::{self, SiteDoc};
 
 // Parsed once per run: the size of the largest variant does not matter.
 #[allow(clippy::large_enum_variant)]
@@ -16,8 +15,6 @@ pub enum WrapperCommand {
     Learn(LearnArgs),
     /// Extract pages with a wrapper (pages it does not match fall back to --method).
     Apply(ApplyArgs),
-    /// Template drift: learn on one year of each site, apply to every year (utomo-big9).
-    Drift(DriftArgs),
 }
 
 #[derive(Args)]
@@ -48,43 +45,12 @@ pub struct ApplyArgs {
     pub extract: crate::extract_cmd::ExtractArgs,
 }
 
-#[derive(Args)]
-pub struct DriftArgs {
-    /// A dataset folder whose records have `site` and `year` (utomo-big9).
-    #[arg(value_name = "DIR")]
-    pub dir: PathBuf,
-    #[command(flatten)]
-    pub forest: ForestArgs,
-    /// Apply only the XPath as learned (with its dfs positions).
-    #[arg(long)]
-    pub exact_wrapper: bool,
-    #[arg(long, default_value_t = 1)]
-    pub jobs: usize,
-}
-
 pub fn run(cmd: WrapperCommand) -> ExitCode {
     match cmd {
         WrapperCommand::Learn(args) => learn(args),
         WrapperCommand::Apply(mut args) => {
             args.extract.method.forest.wrapper = Some(args.wrapper_file);
             crate::extract_cmd::run(args.extract)
-        }
-        WrapperCommand::Drift(args) => {
-            let forest = match args.forest.options() {
-                Ok(f) => f,
-                Err(e) => {
-                    eprintln!("webclip: {e}");
-                    return ExitCode::from(2);
-                }
-            };
-            let options = webclip::Options::default();
-            let ev = GroupEval {
-                method: MethodChoice::Site(SiteMethod::Forest),
-                learner: SiteLearner { forest, feed_meta: false, relaxed: !args.exact_wrapper, options: &options },
-                samples: None,
-                prepend_title: false,
-            };
-            site_eval::drift(&args.dir, &ev, args.jobs)
         }
     }
 }

@@ -1,48 +1,10 @@
-//! `webclip wrapper learn | apply` and `eval --group-by` on a small site of one template.
+//! `webclip wrapper learn | apply` on a small site of one template.
 
-use std::path::PathBuf;
 use std::process::{Command, Output};
 
-const ARTICLES: [&str; 4] = [
-    "Halloween costumes of the past and present. Pumpkins, lanterns and masks filled the old streets. \
-     Children carried lanterns from house to house while pumpkins glowed on every porch",
-    "The river festival drew boats from every village. Rowers trained for months for the race. \
-     The boats raced under the bridges while the river banks filled with music",
-    "Mountain railways climb where roads cannot. The railway to the glacier uses a rack to climb. \
-     Mountain villages depend on the railway through the long winter",
-    "Bakers rise before dawn to knead dough. The bakery on the square sells rye bread and sourdough. \
-     The bakers say slow dough makes the best bread in town",
-];
-
-fn page(n: usize) -> String {
-    // Page 3 (the unseen one) has more ads before the content than any sample page.
-    let ads = "<div class='ad'><a href='/x'>Subscribe now</a></div>".repeat(if n == 3 { 2 } else { n % 2 });
-    let paras = ARTICLES[n].split(". ").map(|s| format!("<p>{s}.</p>")).collect::<String>();
-    format!(
-        "<html><head><title>Story {n} | Site</title><link rel=canonical href='https://example.com/story/{n}'></head><body>\
-         <div id='header'><ul><li><a href='/'>Home</a></li><li><a href='/news'>News</a></li></ul></div>{ads}\
-         <div id='container'><div class='post wrapper-0{n}'><h2>Story {n}</h2>{paras}</div>\
-         <div id='sidebar'><p>Popular: weather, sport and travel news for all readers</p></div></div>\
-         <div id='footer'><p>Copyright the site, all rights reserved, contact us</p></div></body></html>"
-    )
-}
-
-/// A folder of one test's own (tests run in parallel and rewrite their pages).
-fn dir(test: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("webclip-wrapper-{}-{test}", std::process::id()));
-    std::fs::create_dir_all(d.join("html")).unwrap();
-    d
-}
-
-fn write_pages(d: &std::path::Path) -> Vec<String> {
-    (0..4)
-        .map(|n| {
-            let p = d.join("html").join(format!("p{n}.html"));
-            std::fs::write(&p, page(n)).unwrap();
-            p.display().to_string()
-        })
-        .collect()
-}
+#[path = "site_pages/mod.rs"]
+mod site_pages;
+use site_pages::{dir, write_pages, ARTICLES};
 
 fn webclip(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_webclip")).args(args).output().expect("run webclip")
@@ -113,39 +75,12 @@ fn learn_from_a_feed() {
 }
 
 #[test]
-fn group_by_site_evaluates_leave_one_out() {
-    let d = dir("group_by_site_evaluates_leave_one_out").join("set");
-    std::fs::create_dir_all(d.join("html")).unwrap();
-    write_pages(&d);
-    let jsonl: String = (0..4)
-        .map(|n| {
-            let truth = format!("Story {n}\n\n{}.", ARTICLES[n].replace(". ", ".\n\n"));
-            serde_json::json!({"id": format!("p{n}"), "site": "example", "html_file": format!("html/p{n}.html"), "text": truth})
-                .to_string()
-                + "\n"
-        })
-        .collect();
-    std::fs::write(d.join("pages.jsonl"), jsonl).unwrap();
-    let o = webclip(&["eval", d.to_str().unwrap(), "--method", "forest", "--group-by", "site"]);
-    assert!(o.status.success(), "{}", err(&o));
-    let row = out(&o).lines().find(|l| l.starts_with("set")).unwrap_or_default().to_string();
-    let cols: Vec<&str> = row.split_whitespace().collect();
-    // dataset, groups, pages, exact, relaxed, miss, …
-    assert_eq!(&cols[1..3], ["1", "4"], "{row}");
-    assert_eq!(cols[5], "0", "no page should miss: {row}");
-    let matched: f64 = cols.last().unwrap().parse().unwrap();
-    assert!(matched > 95.0, "{row}");
-}
-
-#[test]
 fn multi_page_methods_need_a_site() {
     let d = dir("multi_page_methods_need_a_site");
     let pages = write_pages(&d);
     let o = webclip(&["extract", "--method", "forest", &pages[0]]);
     assert_eq!(o.status.code(), Some(2));
     assert!(err(&o).contains("wrapper learn"), "{}", err(&o));
-    let o = webclip(&["eval", d.to_str().unwrap(), "--method", "sigfeed"]);
-    assert_eq!(o.status.code(), Some(2));
     let bad = d.join("bad.json");
     std::fs::write(&bad, "{\"format\": \"something else\"}").unwrap();
     let o = webclip(&["wrapper", "apply", bad.to_str().unwrap(), &pages[0]]);

@@ -1,5 +1,5 @@
 //! The library's one error type. Every variant says what is wrong with the input (a page, a
-//! dataset, a model or wrapper file, an XPath, training data) so that a front end can print
+//! model or wrapper file, an XPath, an option) so that a front end can print
 //! `INPUT: message` and stop.
 
 use thiserror::Error;
@@ -28,9 +28,6 @@ pub enum Error {
     /// Reading a file or stream failed.
     #[error("read failed: {0}")]
     Io(#[from] std::io::Error),
-    /// A dataset file is malformed.
-    #[error("{0}")]
-    Format(String),
     /// A model file is not JSON of a model, or its parts do not fit together (scaler and
     /// feature widths, tree arrays and indices).
     #[error("not a webclip model: {0}")]
@@ -44,9 +41,6 @@ pub enum Error {
     /// An unknown method, format or option, or an option value of the wrong kind.
     #[error("{0}")]
     Option(String),
-    /// Training a model failed (no samples, or the learner refused the data).
-    #[error("training failed: {0}")]
-    Training(String),
 }
 
 /// Shorthand for results in this crate.

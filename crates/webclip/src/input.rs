@@ -60,25 +60,9 @@ pub struct Decoded {
 /// Default size limit for one page (decompressed), in bytes.
 pub const DEFAULT_MAX_BYTES: u64 = 64 * 1024 * 1024;
 
-/// Reads a page file (gunzipped when it ends in `.gz` or starts with the gzip magic number),
-/// at most `limit` bytes after decompression; a directory is an error.
-pub fn read_file(path: &std::path::Path, limit: u64) -> Result<Vec<u8>> {
-    let file = std::fs::File::open(path)?;
-    if file.metadata().is_ok_and(|m| m.is_dir()) {
-        return Err(Error::Io(std::io::Error::other("is a directory")));
-    }
-    let gz = path.extension().is_some_and(|e| e == "gz");
-    read_page(std::io::BufReader::new(file), gz, limit)
-}
-
-/// Reads a page file ([`read_file`] with [`DEFAULT_MAX_BYTES`]) into a [`crate::Document`].
-pub fn load_document(path: &std::path::Path, options: &crate::ReadOptions) -> Result<crate::Document> {
-    crate::Document::read(&read_file(path, DEFAULT_MAX_BYTES)?, options)
-}
-
-/// Reads a page from a reader, transparently gunzipping when the bytes start with the gzip
-/// magic number or `expect_gzip` is set (a `.gz` file name). At most `limit` bytes are read
-/// after decompression.
+/// Reads a page from a reader the caller opened (a file, a socket, a slice), transparently
+/// gunzipping when the bytes start with the gzip magic number or `expect_gzip` is set (a
+/// `.gz` file name). At most `limit` bytes are read after decompression.
 pub fn read_page<R: Read>(mut reader: R, expect_gzip: bool, limit: u64) -> Result<Vec<u8>> {
     let mut head = Vec::with_capacity(2);
     (&mut reader).take(2).read_to_end(&mut head)?;

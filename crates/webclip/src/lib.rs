@@ -23,24 +23,33 @@
 //! assert_eq!(json["method"], "cnr");
 //! ```
 
+// The inner modules are public only to `webclip-lab` (the `lab` feature); users get the
+// re-exports below.
+macro_rules! inner {
+    ($($m:ident),* $(,)?) => {$(
+        #[cfg(feature = "lab")]
+        #[doc(hidden)]
+        pub mod $m;
+        #[cfg(not(feature = "lab"))]
+        mod $m;
+    )*};
+}
+
+inner!(facts, leaves, stats);
+
 pub mod article;
 mod document;
 pub mod dom;
 mod error;
-pub mod eval;
 mod extract;
-pub mod facts;
 pub mod input;
-pub mod labels;
 pub mod learn;
-pub mod leaves;
 pub mod limits;
 pub mod methods;
 pub mod output;
 mod parse;
 mod selection;
 pub mod site;
-pub mod stats;
 pub mod visual;
 
 pub use article::{Article, Figure, Format, Links};

@@ -17,7 +17,6 @@ use crate::document::Document;
 use crate::dom::{NodeId, Page, NONE};
 use crate::facts::cnr::CnrValues;
 use crate::learn::model::Model;
-use crate::learn::Samples;
 use crate::leaves::{Leaf, LeafCounts};
 use crate::selection::Selection;
 use crate::stats::NodeStats;
@@ -664,16 +663,6 @@ fn semantic_masks(page: &Page) -> Vec<u16> {
     out
 }
 
-/// Labelled samples of one page: its leaves' features and alignment labels.
-pub fn page_samples(doc: &Document, truth: &str, set: FeatureSet, group: u32, out: &mut Samples) {
-    let labels = crate::labels::align(&doc.page, doc.leaves(), truth);
-    let x = features(doc, set);
-    let width = out.n_features;
-    for (k, m) in labels.iter().enumerate() {
-        out.push(&x[k * width..(k + 1) * width], m.is_content(), group);
-    }
-}
-
 /// The embedded default models: trained on `wcxb` and `readability` only (the licensed
 /// folders) by the commands in `models/README.md`.
 /// The JSON files are what training reproduces; the binary carries the compact form
@@ -767,46 +756,6 @@ impl Method for Boosted {
             "threshold": threshold,
         });
         Selection { blocks, ..Selection::new(self.name(), options) }
-    }
-}
-
-/// The boosted features as a source of training rows (`webclip train boosted`): families are
-/// the context families of [`FAMILIES`] (none for the paper's set), the base is the paper's
-/// columns.
-impl crate::learn::cv::FeatureSource for FeatureSet {
-    fn method(&self) -> &str {
-        "boosted"
-    }
-
-    fn name(&self) -> &str {
-        FeatureSet::name(*self)
-    }
-
-    fn feature_names(&self) -> Vec<String> {
-        feature_names(*self)
-    }
-
-    fn families(&self) -> Vec<(String, Vec<usize>)> {
-        if *self != FeatureSet::Extended {
-            return Vec::new();
-        }
-        let names = feature_names(*self);
-        FAMILIES
-            .iter()
-            .map(|f| {
-                let prefix = format!("{f}_");
-                let cols = names.iter().enumerate().filter(|(_, n)| n.starts_with(&prefix)).map(|(i, _)| i).collect();
-                (f.to_string(), cols)
-            })
-            .collect()
-    }
-
-    fn base_columns(&self) -> Vec<usize> {
-        (0..feature_names(FeatureSet::Paper).len()).collect()
-    }
-
-    fn page_samples(&self, doc: &Document, truth: &str, group: u32, out: &mut Samples) {
-        page_samples(doc, truth, *self, group, out);
     }
 }
 

@@ -7,6 +7,10 @@ pub mod json;
 pub(crate) mod markdown;
 pub mod overlay;
 pub(crate) mod text;
+#[cfg(feature = "lab")]
+#[doc(hidden)]
+pub mod walk;
+#[cfg(not(feature = "lab"))]
 pub(crate) mod walk;
 
 use crate::article::Format;

@@ -15,7 +15,6 @@
 //!   its first whitespace-separated token with digits removed and `-_:.` trimmed ("post
 //!   wrapper-02" → "post"); an attribute whose tolerant form is empty is dropped.
 
-pub mod baselines;
 pub mod feed;
 pub mod measures;
 pub mod signifiers;

@@ -106,9 +106,6 @@ fn every_measure_and_feed_signifiers_learn_something() {
     }
     let j = learn(&refs, &sigs, "feed", &ForestOptions { measure: Measure::J, ..Default::default() }).unwrap();
     assert!(!apply(&j, &pages[0].page, true).unwrap().0.is_empty());
-    // SIGFEED finds the post's div from the item's terms.
-    let d = baselines::sigfeed(&pages[2], &sigs[2]).unwrap();
-    assert!(pages[2].page.text_content(d).contains("Mountain railways"));
 }
 
 #[test]

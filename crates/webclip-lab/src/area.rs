@@ -6,10 +6,10 @@
 //! the visible text nodes the selection keeps. Every method is measured the same way,
 //! whatever it selects (elements, leaves or runs of them).
 
-use crate::document::Document;
-use crate::dom::NodeKind;
-use crate::selection::Selection;
-use crate::visual::{union_area, Rect};
+use webclip::dom::NodeKind;
+use webclip::visual::{union_area, Rect};
+use webclip::Document;
+use webclip::Selection;
 
 /// Areas in px² and the ratios of one page.
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
@@ -60,7 +60,7 @@ pub fn score(doc: &Document, selection: &Selection, truth: &str) -> Option<AreaS
             gold.extend(visual.runs_between(leaf.first, leaf.last).iter().map(|r| r.rect));
         }
     }
-    let (keep, _) = crate::output::walk::kept(page, selection);
+    let (keep, _) = webclip::output::walk::kept(page, selection);
     let predicted: Vec<Rect> = visual
         .all_runs()
         .iter()

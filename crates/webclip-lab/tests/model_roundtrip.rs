@@ -1,14 +1,14 @@
 //! train → save → load → identical predictions, for every learner, on real pages.
-#![cfg(feature = "train")]
 
 use std::path::Path;
-use webclip::eval::dataset::Dataset;
-use webclip::learn::gbt::{self, GbtOptions};
-use webclip::learn::linear::{self, LinearOptions};
 use webclip::learn::model::{Learner, Model};
 use webclip::learn::scale::Scaler;
-use webclip::learn::Samples;
-use webclip::methods::boosted::{feature_names, page_samples, FeatureSet};
+use webclip::methods::boosted::{feature_names, FeatureSet};
+use webclip_lab::dataset::Dataset;
+use webclip_lab::learn::gbt::{self, GbtOptions};
+use webclip_lab::learn::linear::{self, LinearOptions};
+use webclip_lab::learn::Samples;
+use webclip_lab::sources::boosted_page_samples as page_samples;
 
 fn samples(set: FeatureSet) -> Samples {
     let ds = Dataset::open(&Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/wcxb-mini")).unwrap();

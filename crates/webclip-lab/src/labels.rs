@@ -12,10 +12,10 @@
 //! class="x-nc-selN">`, N = 1, 2, 3 is content) and `canola` (`<kw class="krdwrd-tag-3">` is
 //! content) from their annotated pages.
 
-use crate::dom::{NodeId, NodeKind, Page};
-use crate::eval::metrics::tokens;
-use crate::leaves::Leaf;
+use crate::metrics::tokens;
 use std::collections::HashMap;
+use webclip::dom::{NodeId, NodeKind, Page};
+use webclip::leaves::Leaf;
 
 /// Share of a leaf's tokens that must be matched for it to count as content.
 pub const MIN_MATCHED: f64 = 0.5;
@@ -106,8 +106,8 @@ pub fn canola_marker(page: &Page, id: NodeId) -> Option<bool> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::leaves::leaves;
-    use crate::stats::NodeStats;
+    use webclip::leaves::leaves;
+    use webclip::stats::NodeStats;
 
     #[test]
     fn alignment_on_a_hand_made_page() {

@@ -4,7 +4,11 @@ use webclip::methods::boosted::{default_model, Boosted, FeatureSet};
 
 fn main() {
     let path = std::env::args().nth(1).expect("usage: leaf_scores PAGE");
-    let doc = webclip::input::load_document(path.as_ref(), &Default::default()).expect("read the page");
+    let doc = webclip::Document::read(
+        &webclip_cli::io::read_file(path.as_ref(), webclip::input::DEFAULT_MAX_BYTES).expect("read the page"),
+        &Default::default(),
+    )
+    .expect("parse the page");
     let (page, ls) = (&doc.page, doc.leaves());
     let boosted = Boosted { model: default_model(FeatureSet::Extended), threshold: None };
     let p = boosted.scores(&doc);

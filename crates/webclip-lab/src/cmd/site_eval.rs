@@ -1,13 +1,14 @@
 //! Multi-page evaluation: `webclip eval --group-by site` (FOREST and its baselines, learned on
 //! the other pages of each page's site: leave-one-out) and `webclip wrapper drift`.
 
+use crate::baselines;
+use crate::dataset::{Dataset, Record};
 use crate::flags::{GroupBy, MethodChoice, SiteMethod};
+use crate::metrics::{self, PageScore};
 use rayon::prelude::*;
 use std::collections::BTreeMap;
 use std::process::ExitCode;
-use webclip::eval::dataset::{Dataset, Record};
-use webclip::eval::metrics::{self, PageScore};
-use webclip::methods::forest::{baselines, signifiers, terms::Vocab, Match};
+use webclip::methods::forest::{signifiers, terms::Vocab, Match};
 use webclip::site::{self, SiteDoc, SiteLearner};
 
 fn host(url: &str) -> Option<String> {

@@ -1,10 +1,27 @@
-//! `webclip layout --bench DIR...`: lays out every page of dataset folders, one at a time on
+//! `webclip-lab layout-bench DIR...`: lays out every page of dataset folders, one at a time on
 //! one worker, and reports failures, time-outs, milliseconds per page (median, p90, max) and
 //! the process's peak resident memory. `--end-to-end` times whole extractions with layout.
 
-use crate::layout_cmd::{open_datasets, timed, LayoutCmdArgs, Outcome};
+use crate::dataset::{Dataset, Record};
+use crate::flags::DataArgs;
+use clap::Args;
 use std::process::ExitCode;
-use webclip::eval::dataset::{Dataset, Record};
+use std::time::Instant;
+use webclip_cli::flags::{LayoutArgs, MethodArgs};
+use webclip_layout::LayoutError;
+
+#[derive(Args)]
+pub struct LayoutBenchArgs {
+    #[command(flatten)]
+    pub data: DataArgs,
+    /// Time the whole extraction with layout (decode to text) instead of layout alone.
+    #[arg(long)]
+    pub end_to_end: bool,
+    #[command(flatten)]
+    pub layout: LayoutArgs,
+    #[command(flatten)]
+    pub method: MethodArgs,
+}
 
 /// Per-page results of a run.
 #[derive(Default)]
@@ -17,8 +34,8 @@ struct Report {
     timeouts: Vec<String>,
 }
 
-pub fn run(args: &LayoutCmdArgs) -> ExitCode {
-    let datasets = match open_datasets(&args.inputs, args.limit) {
+pub fn run(args: &LayoutBenchArgs) -> ExitCode {
+    let datasets = match args.data.open_all() {
         Ok(d) => d,
         Err(code) => return code,
     };
@@ -138,4 +155,28 @@ fn peak_rss() -> Option<u64> {
     let status = std::fs::read_to_string("/proc/self/status").ok()?;
     let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
     line.split_whitespace().nth(1)?.parse().ok()
+}
+
+/// What one page's layout came to, for the bench report.
+enum Outcome {
+    Ok,
+    Failed(String),
+    TimedOut,
+}
+
+impl From<&Result<webclip_layout::Laid, LayoutError>> for Outcome {
+    fn from(r: &Result<webclip_layout::Laid, LayoutError>) -> Outcome {
+        match r {
+            Ok(_) => Outcome::Ok,
+            Err(LayoutError::Timeout(_)) => Outcome::TimedOut,
+            Err(e) => Outcome::Failed(e.to_string()),
+        }
+    }
+}
+
+/// Time of `f` in ms and its result.
+pub fn timed<T>(f: impl FnOnce() -> T) -> (f64, T) {
+    let s = Instant::now();
+    let r = f();
+    (s.elapsed().as_secs_f64() * 1e3, r)
 }

@@ -1,20 +1,21 @@
 //! `webclip train boosted`: labelled samples from dataset folders (alignment labels), k-fold
 //! cross-validation by page over a small parameter grid, an ablation table of the extended
-//! feature families, and the final model file. The work is `webclip::learn::cv`'s; this file
+//! feature families, and the final model file. The work is `crate::learn::cv`'s; this file
 //! parses the arguments and prints.
 
+use crate::dataset::Dataset;
 use crate::flags::LayoutArgs;
+use crate::learn::cv::{self, Columns, Setting, CV_TOLERANCE};
+use crate::learn::gbt::GbtOptions;
+use crate::learn::linear::LinearOptions;
+use crate::metrics::Counts;
+use crate::sources::{self, AdjustedSource, RawSource};
 use clap::{Args, Subcommand, ValueEnum};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
-use webclip::eval::dataset::Dataset;
-use webclip::eval::metrics::Counts;
-use webclip::learn::cv::{self, Columns, Setting, CV_TOLERANCE};
-use webclip::learn::gbt::GbtOptions;
-use webclip::learn::linear::LinearOptions;
 use webclip::methods::boosted::FeatureSet;
-use webclip::methods::clg::{self, AdjustedSource, ClgModel, RawSource};
+use webclip::methods::clg::{self, ClgModel};
 
 #[derive(Subcommand)]
 pub enum TrainCommand {
@@ -230,7 +231,7 @@ fn run_boosted(args: &BoostedArgs) -> Result<(), String> {
             "positives": positives,
             "setting": chosen.describe(),
             "seed": args.common.seed,
-            "labels": "webclip::labels::align (token alignment of the ground-truth text)",
+            "labels": "crate::labels::align (token alignment of the ground-truth text)",
         });
         let mut provenance = provenance;
         if !args.without.is_empty() {
@@ -247,7 +248,7 @@ fn run_boosted(args: &BoostedArgs) -> Result<(), String> {
 /// the base plus one family, and name the row of all columns.
 fn print_ablation<S: cv::FeatureSource>(
     source: &S,
-    samples: &webclip::learn::Samples,
+    samples: &crate::learn::Samples,
     setting: &Setting,
     seed: u64,
     threads: usize,
@@ -279,9 +280,9 @@ fn run_clg(args: &ClgArgs) -> Result<(), String> {
     let read = webclip::ReadOptions { layout: Some(args.layout.engine()), ..Default::default() };
     let raw = cv::load_samples(&RawSource, &datasets, args.common.limit, args.common.threads, &read);
     drop(datasets);
-    let priors = clg::learn_priors(&raw.samples);
-    let samples = clg::adjusted_samples(&raw.samples, &priors, false);
-    let samples_plus = clg::adjusted_samples(&raw.samples, &priors, true);
+    let priors = sources::learn_priors(&raw.samples);
+    let samples = sources::adjusted_samples(&raw.samples, &priors, false);
+    let samples_plus = sources::adjusted_samples(&raw.samples, &priors, true);
     let (pages, positives) = (raw.pages, samples.y.iter().filter(|&&y| y > 0.5).count());
     let sources: Vec<String> = raw.folders.iter().map(|(name, n)| format!("{name} ({n} pages)")).collect();
     eprintln!(
@@ -330,10 +331,10 @@ fn run_clg(args: &ClgArgs) -> Result<(), String> {
                 "setting": setting.describe(),
                 "seed": args.common.seed,
                 "layout": format!("webclip-layout, viewport {}x{}", args.layout.width, args.layout.height),
-                "labels": "webclip::methods::clg::labels (§5 rules on the selection derived from the aligned ground truth)",
+                "labels": "crate::clg_labels (§5 rules on the selection derived from the aligned ground truth)",
             })
         };
-        let fit = |source: &AdjustedSource, samples: &webclip::learn::Samples, setting: &Setting| {
+        let fit = |source: &AdjustedSource, samples: &crate::learn::Samples, setting: &Setting| {
             cv::fit(source, samples, setting, 1, provenance(setting)).map_err(|e| e.to_string())
         };
         let model = ClgModel {

@@ -3,7 +3,11 @@ use webclip::facts::cnr::{identify_blocks, top_nodes, DEFAULT_TOP};
 
 fn main() {
     let path = std::env::args().nth(1).expect("usage: cnr_debug PAGE");
-    let doc = webclip::input::load_document(path.as_ref(), &Default::default()).expect("read the page");
+    let doc = webclip::Document::read(
+        &webclip_cli::io::read_file(path.as_ref(), webclip::input::DEFAULT_MAX_BYTES).expect("read the page"),
+        &Default::default(),
+    )
+    .expect("parse the page");
     let (page, v) = (&doc.page, doc.cnr());
     let top = top_nodes(v, DEFAULT_TOP);
     for &t in &top {

@@ -1,9 +1,9 @@
 //! End to end on real pages: bytes from the dataset format → extraction → scores.
 
 use std::path::Path;
-use webclip::eval::dataset::Dataset;
-use webclip::eval::metrics;
 use webclip::MethodConfig;
+use webclip_lab::dataset::Dataset;
+use webclip_lab::metrics;
 
 fn fixture() -> Dataset {
     Dataset::open(&Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/wcxb-mini")).unwrap()

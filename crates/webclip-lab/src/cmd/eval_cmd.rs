@@ -1,6 +1,9 @@
 //! `webclip eval`: extract every page of labeled dataset folders and score the output.
 
+use crate::area::{self, AreaScore};
+use crate::dataset::{Dataset, Record};
 use crate::flags::{DataArgs, ForestArgs, GroupBy, LayoutArgs, MethodArgs, MethodChoice, SiteMethod};
+use crate::metrics::{self, PageScore, Summary};
 use clap::Args;
 use rayon::prelude::*;
 use std::collections::HashMap;
@@ -8,9 +11,6 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
-use webclip::eval::area::{self, AreaScore};
-use webclip::eval::dataset::{Dataset, Record};
-use webclip::eval::metrics::{self, PageScore, Summary};
 
 #[derive(Args)]
 pub struct EvalArgs {
@@ -375,7 +375,7 @@ fn run_grouped(args: &EvalArgs, options: &webclip::Options, by: GroupBy) -> Exit
     if args.method.method == MethodChoice::Site(SiteMethod::Coverage) {
         forest.measure = webclip::methods::forest::Measure::Coverage;
     }
-    let ev = crate::site_eval::GroupEval {
+    let ev = crate::cmd::site_eval::GroupEval {
         method: args.method.method,
         learner: webclip::site::SiteLearner {
             forest,
@@ -386,5 +386,5 @@ fn run_grouped(args: &EvalArgs, options: &webclip::Options, by: GroupBy) -> Exit
         samples: args.samples,
         prepend_title: args.prepend_title,
     };
-    crate::site_eval::run(&args.data.dirs, by, args.data.limit, &ev, args.jobs)
+    crate::cmd::site_eval::run(&args.data.dirs, by, args.data.limit, &ev, args.jobs)
 }

@@ -1,13 +1,13 @@
 //! FOREST's single-page feed baselines (§4): SIGFEED and DESCRIPTION. (COVERAGE is FOREST's
 //! learning with [`super::Measure::Coverage`].)
 
-use super::feed::FeedItem;
-use super::signifiers::Signifiers;
-use super::{Counts, SitePage};
-use crate::dom::NodeId;
-use crate::selection::{Block, Selection};
 use markup5ever::local_name;
 use std::collections::HashMap;
+use webclip::dom::NodeId;
+use webclip::methods::forest::feed::FeedItem;
+use webclip::methods::forest::signifiers::Signifiers;
+use webclip::methods::forest::{Counts, SitePage};
+use webclip::{Block, Selection};
 
 /// SIGFEED (Oita & Senellart 2010, as §4 describes it): significant leaves — those holding a
 /// term of the feed item — are clustered by their lowest `div` ancestor (`body` when there is
@@ -47,5 +47,27 @@ pub fn description(item: &FeedItem) -> String {
         ("", d) => d.to_string(),
         (t, "") => t.to_string(),
         (t, d) => format!("{t}\n\n{d}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use webclip::dom::Page;
+    use webclip::methods::forest::{signifiers, terms::Vocab};
+
+    #[test]
+    fn sigfeed_finds_the_post_from_the_items_terms() {
+        let html = "<html><body><div id=header><a href=/>Home</a> <a href=/news>News</a></div>\
+            <div id=container><div class=post><h2>Story</h2><p>Mountain railways climb where roads cannot.</p>\
+            <p>The railway to the glacier uses a rack to climb steep tracks.</p></div>\
+            <div id=sidebar><p>Popular: weather, sport and travel news for all readers</p></div></div></body></html>";
+        let mut vocab = Vocab::default();
+        let sp = SitePage::new(Page::parse(html), None, &mut vocab);
+        let sig =
+            signifiers::from_item("Story", "Mountain railways climb where roads cannot", &sp.analyzer(), &mut vocab);
+        let d = sigfeed(&sp, &sig).unwrap();
+        assert!(sp.page.text_content(d).contains("Mountain railways"));
+        assert!(!sp.page.text_content(d).contains("Popular"));
     }
 }

@@ -186,7 +186,7 @@ pub fn bigrams(output: &str, truth: &str) -> Prf {
 }
 
 fn norm_snippet(s: &str) -> String {
-    crate::dom::normalize_ws(&s.to_lowercase())
+    webclip::dom::normalize_ws(&s.to_lowercase())
 }
 
 /// Snippet counts for one page.

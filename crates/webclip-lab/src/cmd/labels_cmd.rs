@@ -1,14 +1,14 @@
-//! `webclip labels`: how well the ground-truth alignment (`webclip::labels::align`) agrees
+//! `webclip labels`: how well the ground-truth alignment (`crate::labels::align`) agrees
 //! with the human node labels of `l3s-gn1` and `canola`.
 
+use crate::dataset::{Dataset, Record};
+use crate::labels::{align, canola_marker, human_leaf_labels, l3s_marker};
+use crate::metrics::Counts;
 use clap::Args;
 use rayon::prelude::*;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use webclip::dom::{NodeId, Page};
-use webclip::eval::dataset::{Dataset, Record};
-use webclip::eval::metrics::Counts;
-use webclip::labels::{align, canola_marker, human_leaf_labels, l3s_marker};
 use webclip::Document;
 
 #[derive(Args)]

@@ -3,32 +3,28 @@
 //! choice of a setting, an ablation over column families, and the final model.
 //!
 //! Nothing here prints: every step returns its rows (and long loops report each row to a
-//! callback as it is done), so a front end decides what to show. Everything that trains needs
-//! the `train` feature, as `gbt::train` does.
+//! callback as it is done), so a front end decides what to show.
 //!
 //! Results are deterministic for a seed and a thread count: rows come in page order whatever
 //! the parallelism, folds are drawn by [`super::group_folds`], and the learners are seeded.
 
 use super::gbt::GbtOptions;
 use super::linear::LinearOptions;
-use super::Samples;
-use crate::document::{Document, ReadOptions};
-use crate::eval::dataset::{Dataset, Record};
-use crate::eval::metrics::Counts;
-#[cfg(feature = "train")]
-use {
-    super::model::{Learner, Model},
-    super::scale::Scaler,
-    super::{gbt, group_folds, linear, sigmoid},
-    crate::error::{Error, Result},
-    std::time::Instant,
-};
+use super::{gbt, group_folds, linear, Samples};
+use crate::dataset::{Dataset, Record};
+use crate::error::{Error, Result};
+use crate::metrics::Counts;
+use std::time::Instant;
+use webclip::learn::model::{Learner, Model};
+use webclip::learn::scale::Scaler;
+use webclip::learn::sigmoid;
+use webclip::{Document, ReadOptions};
 
 /// Where labelled feature rows come from: a method's feature set.
 pub trait FeatureSource: Sync {
-    /// The method whose models use these features (`boosted`): [`Model::method`](super::model::Model::method).
+    /// The method whose models use these features (`boosted`): [`Model::method`](webclip::learn::model::Model::method).
     fn method(&self) -> &str;
-    /// The feature set's name (`paper`, `extended`): [`Model::features`](super::model::Model::features).
+    /// The feature set's name (`paper`, `extended`): [`Model::features`](webclip::learn::model::Model::features).
     fn name(&self) -> &str;
     /// One name per column.
     fn feature_names(&self) -> Vec<String>;
@@ -98,7 +94,6 @@ impl Setting {
 
     /// Trains on (already scaled) samples; `threads` is for GBT (1 is bit-for-bit
     /// reproducible).
-    #[cfg(feature = "train")]
     pub fn train(&self, s: &Samples, threads: usize) -> Result<Learner> {
         Ok(match self {
             Setting::Gbt(o) => Learner::Gbt(gbt::train(s, o, threads)?),
@@ -222,7 +217,6 @@ fn parallel_map<T: Sync, R: Send>(items: &[T], threads: usize, f: impl Fn(&T) ->
 
 /// Trains `setting` on `train` and counts its decisions (threshold 0.5 on the probability) on
 /// `test`; both unscaled, the scaler is fit on `train` only.
-#[cfg(feature = "train")]
 pub fn fit_and_score(setting: &Setting, train: &Samples, test: &Samples, threads: usize) -> Result<Counts> {
     let scaler = Scaler::fit(&train.x, train.n_features);
     let mut tr = train.clone();
@@ -249,7 +243,6 @@ pub struct CvRow {
 
 /// k-fold cross-validation by page ([`super::group_folds`] with `seed`) of every setting of `grid`,
 /// in grid order; `progress` sees each row as it is done.
-#[cfg(feature = "train")]
 pub fn cross_validate(
     samples: &Samples,
     grid: &[Setting],
@@ -354,7 +347,6 @@ pub fn ablation_columns<S: FeatureSource + ?Sized>(source: &S) -> Vec<(Columns, 
 /// Node-level counts of `setting` on one held-out fold (of [`ABLATION_FOLDS`], by page, drawn
 /// with `seed`) for each column set of [`ablation_columns`]; `progress` sees each row as it
 /// is done. An error when the source has no families.
-#[cfg(feature = "train")]
 pub fn ablation<S: FeatureSource + ?Sized>(
     source: &S,
     samples: &Samples,
@@ -382,7 +374,6 @@ pub fn ablation<S: FeatureSource + ?Sized>(
 
 /// The final model: a scaler fit on all samples, `setting` trained on the scaled samples,
 /// threshold 0.5, and `provenance` as given.
-#[cfg(feature = "train")]
 pub fn fit<S: FeatureSource + ?Sized>(
     source: &S,
     samples: &Samples,
@@ -524,7 +515,6 @@ mod tests {
         assert_eq!(one.pages, g as usize);
     }
 
-    #[cfg(feature = "train")]
     #[test]
     fn cross_validates_ablates_and_fits() {
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/wcxb-mini");

@@ -77,16 +77,16 @@ impl Dataset {
     }
 
     /// The page's original bytes (gunzipped).
-    pub fn html(&self, rec: &Record) -> Result<Vec<u8>> {
+    pub fn html(&self, rec: &Record) -> webclip::Result<Vec<u8>> {
         self.read(&rec.html_file)
     }
 
     /// The annotated page's bytes, when the dataset has them.
-    pub fn annotated_html(&self, rec: &Record) -> Option<Result<Vec<u8>>> {
+    pub fn annotated_html(&self, rec: &Record) -> Option<webclip::Result<Vec<u8>>> {
         rec.annotated_html_file.as_deref().map(|f| self.read(f))
     }
 
-    fn read(&self, file: &str) -> Result<Vec<u8>> {
-        crate::input::read_file(&self.dir.join(file), crate::input::DEFAULT_MAX_BYTES)
+    fn read(&self, file: &str) -> webclip::Result<Vec<u8>> {
+        webclip_cli::io::read_file(&self.dir.join(file), webclip::input::DEFAULT_MAX_BYTES)
     }
 }

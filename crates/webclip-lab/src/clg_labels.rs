@@ -8,9 +8,9 @@
 //! deselected (as a user cuts a share box out of an article). The five rules then apply as
 //! written.
 
-use crate::dom::{NodeId, NodeKind, Page};
 use crate::labels::LeafMatch;
-use crate::leaves::Leaf;
+use webclip::dom::{NodeId, NodeKind, Page};
+use webclip::leaves::Leaf;
 
 /// A node's training label.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -141,8 +141,8 @@ pub fn selection_from_alignment(page: &Page, leaves: &[Leaf], matches: &[LeafMat
 mod tests {
     use super::*;
     use crate::labels::align;
-    use crate::leaves::leaves;
-    use crate::stats::NodeStats;
+    use webclip::leaves::leaves;
+    use webclip::stats::NodeStats;
 
     fn id(page: &Page, name: &str) -> NodeId {
         (0..page.len() as NodeId).find(|&i| page.attr(i, "id") == Some(name)).unwrap()

@@ -1,0 +1,63 @@
+//! The `webclip` command: a thin front end over the `webclip` library (`extract`, `batch`,
+//! `serve`, `layout`, `wrapper`). A library too, so that `webclip-lab` takes the same
+//! extraction flags ([`flags`]).
+
+pub mod batch_cmd;
+pub mod extract_cmd;
+pub mod flags;
+pub mod io;
+pub mod layout_cmd;
+pub mod parquet_out;
+pub mod serve_cmd;
+pub mod wrapper_cmd;
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+const EXTRACT_EXAMPLES: &str = "Examples:
+  webclip extract page.html                        plain text of the main content
+  webclip extract page.html.gz --format markdown   markdown (headline, lists, tables, code)
+  webclip extract page.html --format json          body, metadata, figures, selected nodes
+  curl -sL https://example.org/a | webclip extract - --url https://example.org/a
+  webclip extract *.html --format json             one JSON object per line
+  webclip extract page.html --favor precision      less boilerplate (or recall: less lost text)
+  webclip extract page.html --method cnr --more 1  another method, with its own options
+
+Exit codes: 0 every page extracted; 1 some input failed; 2 usage error;
+3 no failure, but some page had no main content.";
+
+/// Finds the main content of web pages and drops menus, ads, footers and link lists.
+#[derive(Parser)]
+#[command(name = "webclip", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Extract the main content of pages (files, .gz files, or - for stdin).
+    #[command(after_help = EXTRACT_EXAMPLES)]
+    Extract(extract_cmd::ExtractArgs),
+    /// Extract many pages on every core: folders, file lists, WARC archives -> JSON Lines.
+    Batch(batch_cmd::BatchArgs),
+    /// Lay pages out (embedded engine) and print their visual facts.
+    Layout(layout_cmd::LayoutCmdArgs),
+    /// FOREST site wrappers: learn one from several pages of a site, apply it.
+    #[command(subcommand)]
+    Wrapper(wrapper_cmd::WrapperCommand),
+    /// Run the HTTP service: extraction API, overlays, metrics and a web page at /.
+    Serve(serve_cmd::ServeArgs),
+}
+
+/// Runs the command line.
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command {
+        Command::Extract(args) => extract_cmd::run(args),
+        Command::Batch(args) => batch_cmd::run(args),
+        Command::Layout(args) => layout_cmd::run(args),
+        Command::Wrapper(cmd) => wrapper_cmd::run(cmd),
+        Command::Serve(args) => serve_cmd::run(args),
+    }
+}

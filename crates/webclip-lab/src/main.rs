@@ -1,0 +1,3 @@
+fn main() -> std::process::ExitCode {
+    webclip_lab::cmd::main()
+}

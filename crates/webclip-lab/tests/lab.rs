@@ -1,0 +1,114 @@
+//! The `webclip-lab` binary: evaluation, training, checks and benchmarks on a small fixture
+//! folder (wcxb-mini, four pages in the dataset format).
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn lab(args: &[&str], stdin: Option<&[u8]>) -> Output {
+    assert!(stdin.is_none());
+    Command::new(env!("CARGO_BIN_EXE_webclip-lab")).args(args).output().expect("run webclip-lab")
+}
+
+fn tmp(name: &str, bytes: &[u8]) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("webclip-lab-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let p = dir.join(name);
+    std::fs::write(&p, bytes).unwrap();
+    p
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+#[test]
+fn eval_on_a_fixture_folder() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/wcxb-mini");
+    let csv = std::env::temp_dir().join(format!("webclip-eval-{}.csv", std::process::id()));
+    let o = lab(&["eval", dir.to_str().unwrap(), "--out", csv.to_str().unwrap()], None);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    let row = out.lines().find(|l| l.starts_with("wcxb-mini")).expect("a row for the folder");
+    let cols: Vec<&str> = row.split_whitespace().collect();
+    assert_eq!((cols[1], cols[2]), ("4", "0"), "4 pages, 0 failures: {row}");
+    assert!(out.contains("failed pages: 0"));
+    let rows = std::fs::read_to_string(&csv).unwrap();
+    assert_eq!(rows.lines().count(), 5);
+    let o = lab(&["eval", "/nonexistent-folder"], None);
+    assert!(stderr(&o).contains("/nonexistent-folder"));
+}
+
+#[test]
+fn eval_scores_predictions_with_and_without_titles() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/wcxb-mini");
+    // Perfect predictions: the ground truth itself, with a made-up title.
+    let mut lines = String::new();
+    for line in std::fs::read_to_string(dir.join("pages.jsonl")).unwrap().lines() {
+        let rec: serde_json::Value = serde_json::from_str(line).unwrap();
+        let p =
+            serde_json::json!({"id": rec["id"], "text": rec["text"], "title": "Completely Unrelated Heading Words"});
+        lines.push_str(&format!("{p}\n"));
+    }
+    let preds = tmp("preds.jsonl", lines.as_bytes());
+    let row = |extra: &[&str]| {
+        let mut args = vec!["eval", dir.to_str().unwrap(), "--predictions", preds.to_str().unwrap()];
+        args.extend_from_slice(extra);
+        let o = lab(&args, None);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        stdout(&o).lines().find(|l| l.starts_with("wcxb-mini")).unwrap().to_string()
+    };
+    // The SH column follows name, pages, failures and empty outputs.
+    let sh = |row: &str| row.split_whitespace().nth(4).unwrap().to_string();
+    let plain = row(&[]);
+    assert_eq!(sh(&plain), "100.0/100.0/100.0", "{plain}");
+    // The title adds words the truth lacks: precision drops, recall stays whole.
+    let titled = row(&["--prepend-title"]);
+    assert!(!sh(&titled).starts_with("100.0") && sh(&titled).ends_with("/100.0/"), "{titled}");
+}
+
+#[test]
+fn layout_bench_reports_a_fixture_folder() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/wcxb-mini");
+    let o = lab(&["layout-bench", dir.to_str().unwrap()], None);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("layout alone: 4 pages") && out.contains("failures: 0, time-outs: 0"), "{out}");
+    assert!(out.contains("peak memory"), "{out}");
+}
+
+#[test]
+fn train_clg_writes_a_model_that_extract_and_eval_use() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/wcxb-mini");
+    let model = std::env::temp_dir().join(format!("webclip-clg-{}.json", std::process::id()));
+    let o = lab(&["train", "clg", "--data", dir.to_str().unwrap(), "--out", model.to_str().unwrap()], None);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = std::fs::read_to_string(&model).unwrap();
+    let m = webclip::methods::clg::ClgModel::from_json(&text).unwrap();
+    assert!(m.priors.best_right > m.priors.best_left);
+    let o = lab(&["eval", dir.to_str().unwrap(), "--method", "clg", "--clg-model", model.to_str().unwrap()], None);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).contains("area P/R/F1"), "{}", stdout(&o));
+    let _ = std::fs::remove_file(model);
+}
+
+#[test]
+fn check_runs_every_method_and_format_over_a_folder() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/wcxb-mini");
+    let o = lab(&["check", dir.to_str().unwrap(), "--methods", "auto,cnr,clipper", "--jobs", "2"], None);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.starts_with("4 pages, 3 methods, every output format"), "{out}");
+    for m in ["auto", "cnr", "clipper"] {
+        let row = out.lines().find(|l| l.starts_with(m)).unwrap_or_else(|| panic!("a row for {m}: {out}"));
+        let cols: Vec<&str> = row.split_whitespace().collect();
+        assert_eq!((cols[1], cols[2]), ("4", "0"), "4 pages, 0 failed: {row}");
+    }
+    assert!(out.contains("peak memory"), "{out}");
+    let o = lab(&["check", dir.to_str().unwrap(), "--methods", "magic"], None);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("unknown method \"magic\""));
+}
