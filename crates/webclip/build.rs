@@ -5,8 +5,7 @@
 //! layout is documented on `from_binary`; `learn::model` tests that both forms give the same
 //! model and that the stored layout is the one the trees give.
 //!
-//! It also compiles the vendored lexbor parser (`lexbor/`: the modules an HTML parse needs)
-//! and its bridge `lexbor/webclip.c` into a static library.
+//! (The lexbor parser is built by the `webclip-lexbor-sys` crate.)
 
 use serde_json::Value;
 use std::path::Path;
@@ -17,7 +16,6 @@ use std::path::Path;
 mod binning;
 
 fn main() {
-    lexbor();
     let out = std::env::var("OUT_DIR").expect("cargo sets OUT_DIR");
     println!("cargo:rerun-if-changed=src/learn/binning.rs");
     for name in ["boosted-paper", "boosted-extended"] {
@@ -28,37 +26,6 @@ fn main() {
         let mut w = Vec::new();
         encode(&v, &mut w).unwrap_or_else(|e| panic!("{src}: {e}"));
         std::fs::write(Path::new(&out).join(format!("{name}.bin")), w).expect("write the binary model");
-    }
-}
-
-fn lexbor() {
-    let source = Path::new("lexbor/source");
-    let mut build = cc::Build::new();
-    build
-        .include(source)
-        .include(source.join("lexbor/ports/posix"))
-        .define("LEXBOR_STATIC", None)
-        .opt_level(2)
-        .warnings(false)
-        .file("lexbor/webclip.c");
-    println!("cargo:rerun-if-changed=lexbor");
-    for module in ["core", "dom", "html", "ns", "tag", "ports/posix"] {
-        let mut files = Vec::new();
-        c_files(&source.join("lexbor").join(module), &mut files);
-        files.sort();
-        build.files(files);
-    }
-    build.compile("lexbor");
-}
-
-fn c_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
-    for entry in std::fs::read_dir(dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())) {
-        let path = entry.expect("a directory entry").path();
-        if path.is_dir() {
-            c_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "c") {
-            out.push(path);
-        }
     }
 }
 

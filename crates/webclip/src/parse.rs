@@ -1,78 +1,21 @@
-//! The HTML parser: lexbor (WHATWG-conformant C, vendored under `lexbor/` with the bridge
-//! `lexbor/webclip.c`), the parser resiliparse and PHP's DOM use. It is fed in chunks so
-//! the deadline is checked while one long page is parsed; a token filter between its
-//! tokenizer and tree builder applies the depth and node bounds (scope checks scan the stack
-//! of open elements, so unbounded nesting costs quadratic time). The finished tree is walked
-//! once, in document order, straight into [`Page`]'s arena.
+//! The HTML parser: lexbor (WHATWG-conformant C, the parser resiliparse and PHP's DOM use),
+//! built with its bridge by the `webclip-lexbor-sys` crate (`crates/webclip-lexbor-sys`). It
+//! is fed in chunks so the deadline is checked while one long page is parsed; a token filter
+//! between its tokenizer and tree builder applies the depth and node bounds (scope checks scan
+//! the stack of open elements, so unbounded nesting costs quadratic time). The finished tree
+//! is walked once, in document order, straight into [`Page`]'s arena.
 
 use crate::dom::{floor_char_boundary, Attr, Page, ParseLimits, NONE};
 use markup5ever::LocalName;
 use rustc_hash::FxHashMap;
 use std::os::raw::{c_int, c_uint, c_void};
 use std::time::Instant;
-
-#[repr(C)]
-struct Parser {
-    _opaque: [u8; 0],
-}
-#[repr(C)]
-struct LxbNode {
-    _opaque: [u8; 0],
-}
-#[repr(C)]
-struct LxbAttr {
-    _opaque: [u8; 0],
-}
-
-/// `wc_node_t` of the bridge.
-#[repr(C)]
-struct NodeFacts {
-    kind: c_uint,
-    name_id: usize,
-    qualified_id: usize,
-    first_child: *mut LxbNode,
-    next: *mut LxbNode,
-}
-
-type AdmitFn = extern "C" fn(ctx: *mut c_void, tag_id: usize, token_type: c_uint, class: c_uint) -> c_int;
-
-extern "C" {
-    fn webclip_lxb_begin(
-        scripting: c_int,
-        max_attributes: usize,
-        max_total: usize,
-        admit: AdmitFn,
-        ctx: *mut c_void,
-    ) -> *mut Parser;
-    fn webclip_lxb_cuts(p: *const Parser) -> c_int;
-    fn webclip_lxb_chunk(p: *mut Parser, data: *const u8, len: usize) -> c_int;
-    fn webclip_lxb_end(p: *mut Parser) -> c_int;
-    fn webclip_lxb_destroy(p: *mut Parser);
-    fn webclip_lxb_place_streamed(p: *mut Parser) -> std::ffi::c_long;
-    fn webclip_lxb_root(p: *mut Parser) -> *mut LxbNode;
-    fn webclip_lxb_node(n: *const LxbNode, out: *mut NodeFacts);
-    fn webclip_lxb_name(n: *mut LxbNode, len: *mut usize) -> *const u8;
-    fn webclip_lxb_text(n: *const LxbNode, len: *mut usize) -> *const u8;
-    fn webclip_lxb_first_attr(n: *mut LxbNode) -> *mut LxbAttr;
-    fn webclip_lxb_attr(a: *const LxbAttr, next: *mut *mut LxbAttr, qualified_id: *mut usize) -> usize;
-    fn webclip_lxb_attr_name(a: *mut LxbAttr, len: *mut usize) -> *const u8;
-    fn webclip_lxb_attr_value(a: *mut LxbAttr, len: *mut usize) -> *const u8;
-}
-
-// Tag classes and token types of the bridge and lexbor.
-const VOID: c_uint = 1;
-const IMPLIES_CLOSE: c_uint = 2;
-const RAW_TEXT: c_uint = 4;
-const STRUCTURAL: c_uint = 8;
-const TEXT: c_uint = 16;
-const END_OF_FILE: c_uint = 32;
-const ELEMENT: c_uint = 64;
-const END_MAKES: c_uint = 128;
-const TOKEN_CLOSE: c_uint = 1;
-const TOKEN_CLOSE_SELF: c_uint = 2;
-// lxb_dom_node_type_t
-const DOM_ELEMENT: c_uint = 1;
-const DOM_TEXT: c_uint = 3;
+use webclip_lexbor_sys::{
+    webclip_lxb_attr, webclip_lxb_attr_name, webclip_lxb_attr_value, webclip_lxb_begin, webclip_lxb_chunk,
+    webclip_lxb_cuts, webclip_lxb_destroy, webclip_lxb_end, webclip_lxb_first_attr, webclip_lxb_name, webclip_lxb_node,
+    webclip_lxb_place_streamed, webclip_lxb_root, webclip_lxb_text, LxbNode, NodeFacts, Parser, DOM_ELEMENT, DOM_TEXT,
+    ELEMENT, END_MAKES, END_OF_FILE, IMPLIES_CLOSE, RAW_TEXT, STRUCTURAL, TEXT, TOKEN_CLOSE, TOKEN_CLOSE_SELF, VOID,
+};
 
 /// Bytes handed to the parser between two looks at the deadline.
 pub(crate) const PARSE_CHUNK: usize = 16 << 10;

@@ -61,9 +61,6 @@ struct lexbor_hash_entry {
     size_t              length;
 
     lexbor_hash_entry_t *next;
-
-    /* webclip: the hash id the entry was inserted with, so the table can grow. */
-    uint32_t            hash_id;
 };
 
 struct lexbor_hash {
@@ -72,7 +69,6 @@ struct lexbor_hash {
 
     lexbor_hash_entry_t **table;
     size_t              table_size;
-    size_t              count; /* webclip: entries, to grow the table */
 
     size_t              struct_size;
 };

@@ -1,5 +1,5 @@
 /*
- * webclip's bridge to lexbor (src/parse.rs is its Rust side).
+ * webclip's bridge to lexbor (declared in src/lib.rs; webclip's src/parse.rs is its Rust side).
  *
  * - Parsing in chunks, so the caller can check its deadline between them.
  * - A token filter between tokenizer and tree builder: the caller's `admit` sees every

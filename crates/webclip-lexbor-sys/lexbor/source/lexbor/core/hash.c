@@ -92,45 +92,6 @@ lexbor_hash_table_destroy(lexbor_hash_t *hash)
     return NULL;
 }
 
-/*
- * webclip: the table grows (8x) when it holds 4 entries per slot on average. The fixed
- * 128-slot tables made a page with 400,000 distinct attribute or tag names take minutes.
- * An entry keeps the hash id it was inserted with, so it lands where the same lookup
- * looks, whichever hash function (raw, lower, upper) it was inserted with.
- */
-static void
-lexbor_hash_linked(lexbor_hash_t *hash, lexbor_hash_entry_t *entry,
-                   uint32_t hash_id)
-{
-    size_t i, size;
-    lexbor_hash_entry_t **table, *item, *next;
-
-    entry->hash_id = hash_id;
-    hash->count++;
-
-    if (hash->count <= hash->table_size * 4) {
-        return;
-    }
-
-    size = hash->table_size * 8;
-    table = lexbor_calloc(size, sizeof(lexbor_hash_entry_t *));
-    if (table == NULL) {
-        return;
-    }
-
-    for (i = 0; i < hash->table_size; i++) {
-        for (item = hash->table[i]; item != NULL; item = next) {
-            next = item->next;
-            item->next = table[item->hash_id % size];
-            table[item->hash_id % size] = item;
-        }
-    }
-
-    lexbor_free(hash->table);
-    hash->table = table;
-    hash->table_size = size;
-}
-
 lxb_inline lexbor_hash_entry_t *
 _lexbor_hash_entry_create(lexbor_hash_t *hash, const lexbor_hash_copy_f copy_func,
                           const lxb_char_t *key, size_t length)
@@ -199,7 +160,6 @@ lexbor_hash_init(lexbor_hash_t *hash, size_t table_size, size_t struct_size)
 void
 lexbor_hash_clean(lexbor_hash_t *hash)
 {
-    hash->count = 0;
     lexbor_dobject_clean(hash->entries);
     lexbor_mraw_clean(hash->mraw);
     lexbor_hash_table_clean(hash);
@@ -240,10 +200,6 @@ lexbor_hash_insert(lexbor_hash_t *hash, const lexbor_hash_insert_t *insert,
         entry = _lexbor_hash_entry_create(hash, insert->copy, key, length);
         hash->table[table_idx] = entry;
 
-        if (entry != NULL) {
-            lexbor_hash_linked(hash, entry, hash_id);
-        }
-
         return entry;
     }
 
@@ -263,13 +219,8 @@ lexbor_hash_insert(lexbor_hash_t *hash, const lexbor_hash_insert_t *insert,
     while (1);
 
     entry->next = _lexbor_hash_entry_create(hash, insert->copy, key, length);
-    entry = entry->next;
 
-    if (entry != NULL) {
-        lexbor_hash_linked(hash, entry, hash_id);
-    }
-
-    return entry;
+    return entry->next;
 }
 
 void *
@@ -288,7 +239,6 @@ lexbor_hash_insert_by_entry(lexbor_hash_t *hash, lexbor_hash_entry_t *entry,
 
     if (item == NULL) {
         hash->table[table_idx] = entry;
-        lexbor_hash_linked(hash, entry, hash_id);
 
         return entry;
     }
@@ -309,7 +259,6 @@ lexbor_hash_insert_by_entry(lexbor_hash_t *hash, lexbor_hash_entry_t *entry,
     while (1);
 
     item->next = entry;
-    lexbor_hash_linked(hash, entry, hash_id);
 
     return entry;
 }
@@ -359,7 +308,6 @@ lexbor_hash_remove_by_hash_id(lexbor_hash_t *hash, uint32_t hash_id,
             }
 
             lexbor_dobject_free(hash->entries, entry);
-            hash->count--;
 
             return;
         }
