@@ -153,7 +153,7 @@ def main():
     ap.add_argument("--data", nargs="*", default=[])
     ap.add_argument("--out", default="/tmp/fuzz-seeds")
     ap.add_argument("--max-bytes", type=int, default=64 * 1024)
-    ap.add_argument("--models", nargs="*", default=[], help="small JSON models (webclip train boosted --limit 4 --iterations 2 --max-depth 2)")
+    ap.add_argument("--models", nargs="*", default=[], help="small JSON models (webclip-lab train boosted --limit 4 --iterations 2 --max-depth 2)")
     a = ap.parse_args()
     write("decode", [b"\x00" + p for p in DECODE + PAGES[:4]])
     write("parse", [bytes([i * 37 % 256]) + p for i, p in enumerate(PAGES)])

@@ -1,14 +1,14 @@
 #!/usr/bin/env python3
 """CLG's measurements (issue 13): per-folder text and area metrics of CLG, its baselines and
 auto, and the paper's sensitivity tables (Figures 13–15: score threshold, projection overlap
-ratio), all from `webclip eval --layout` runs.
+ratio), all from `webclip-lab eval --layout` runs.
 
-    scripts/clg_tables.py [--bin target/release/webclip] [--data ../shared/data] [--jobs 2]
+    scripts/clg_tables.py [--bin target/release/webclip-lab] [--data ../shared/data] [--jobs 2]
                           [--table] [--sensitivity] [--out DIR]
 
 Every page is laid out (no stylesheets: the datasets hold none), so the area metric is the
 union of the laid-out text lines of the output against that of the gold text. SH is the
-F1 of the SH scorer as `webclip eval` prints it; area P, R and F1 are means over pages.
+F1 of the SH scorer as `webclip-lab eval` prints it; area P, R and F1 are means over pages.
 """
 import argparse
 import csv
@@ -37,7 +37,7 @@ def load(path):
             folders.setdefault(row["dataset"], []).append(row)
     out = {}
     for name, rows in folders.items():
-        # As `webclip eval` summarises SH: mean page precision (pages with output) and mean
+        # As `webclip-lab eval` summarises SH: mean page precision (pages with output) and mean
         # page recall (pages with truth), then their F1.
         c = [(int(x["sh_tp"]), int(x["sh_fp"]), int(x["sh_fn"])) for x in rows]
         ps = [tp / (tp + fp) for tp, fp, _ in c if tp + fp]
@@ -118,7 +118,7 @@ def sensitivity(args):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--bin", default="target/release/webclip")
+    ap.add_argument("--bin", default="target/release/webclip-lab")
     ap.add_argument("--data", default="../shared/data")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--out", default="target/clg-tables", help="CSV cache: delete it to measure again")

@@ -2,7 +2,7 @@
 """Article Clipper's measurements (issue 14), from `webclip` runs on ../shared/data:
 
 - body: per-folder SH/BoW/bigram/area of `clipper`, each refinement switched off, no
-  refinement at all, `clipper-plus`, `mss` and `auto` (`webclip eval --layout`);
+  refinement at all, `clipper-plus`, `mss` and `auto` (`webclip-lab eval --layout`);
 - titles: exact / normalised title accuracy on the folders that label titles, for the
   metadata title (auto), Article Clipper's title (clipper), and clipper's title around auto's
   body (`--title-source clipper`);
@@ -11,7 +11,7 @@
 - links: print-link and next-page precision and recall on the hand-labelled set
   `eval/links.jsonl`.
 
-    scripts/clipper_tables.py [--bin target/release/webclip] [--data ../shared/data] [--jobs 2]
+    scripts/clipper_tables.py [--bin target/release/webclip-lab] [--data ../shared/data] [--jobs 2]
                               [--out target/clipper] [--body] [--titles] [--title-grid] [--captions] [--links]
 
 Runs are cached as CSV / JSON files in --out; delete them to re-run.
@@ -50,7 +50,7 @@ BODY = [
 
 
 def run(args, name, extra):
-    """A cached `webclip eval --layout` run: its per-page CSV and its printed summary."""
+    """A cached `webclip-lab eval --layout` run: its per-page CSV and its printed summary."""
     slug = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
     path, log = os.path.join(args.out, slug + ".csv"), os.path.join(args.out, slug + ".txt")
     if not os.path.exists(path):
@@ -78,7 +78,7 @@ def body(args):
 
 
 def titles(args):
-    print("Title accuracy (pages labelled, exact %, normalised %) as `webclip eval` scores the metadata title")
+    print("Title accuracy (pages labelled, exact %, normalised %) as `webclip-lab eval` scores the metadata title")
     runs = [("metadata (auto)", ["--method", "auto"]), ("clipper", ["--method", "clipper"]),
             ("clipper around auto", ["--method", "auto", "--title-source", "clipper"]),
             ("mixed", ["--method", "auto", "--title-source", "mixed"])]
@@ -232,7 +232,7 @@ def links(args):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--bin", default="target/release/webclip")
+    ap.add_argument("--bin", default="target/release/webclip-lab")
     ap.add_argument("--data", default="../shared/data")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--out", default="target/clipper")

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Side by side: webclip's methods and trafilatura (latest from PyPI) on every folder of
-# ../shared/data, with the same metrics (webclip eval). Usage: scripts/compare_trafilatura.sh
+# ../shared/data, with the same metrics (webclip-lab eval). Usage: scripts/compare_trafilatura.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 DATA=${DATA:-../shared/data}
@@ -11,5 +11,5 @@ target/venv-trafilatura/bin/python scripts/trafilatura_extract.py "$OUT" "$DATA"
 cargo build --release -q -p webclip-cli
 for d in "$DATA"/*/; do
   name=$(basename "$d")
-  ./target/release/webclip eval "$d" --predictions "$OUT/$name.jsonl" | sed -n '3p'
+  ./target/release/webclip-lab eval "$d" --predictions "$OUT/$name.jsonl" | sed -n '3p'
 done

@@ -6,12 +6,12 @@ Only wcxb and readability train the shipped model (the in-sample folders); the o
 held out. A change is "progress" only if the macro-average over the held-out folders improves
 and no folder is significantly worse (95% paired bootstrap interval of the delta below 0).
 
-    scripts/protocol.py --base OLD/webclip --new target/release/webclip
+    scripts/protocol.py --base OLD/webclip-lab --new target/release/webclip-lab
     scripts/protocol.py --base B --new B --base-args "--favor balanced" --new-args "--favor precision"
     scripts/protocol.py --base-csv old.csv --new-csv new.csv        # reuse saved `eval --out` CSVs
 
-Per-folder figures are computed from the per-page CSV rows of `webclip eval --out` exactly as
-`webclip::eval::metrics::summarize` does (and are checked against the printed eval table when
+Per-folder figures are computed from the per-page CSV rows of `webclip-lab eval --out` exactly as
+`webclip_lab::metrics::summarize` does (and are checked against the printed eval table when
 the script runs the binaries):
   - SH: P = mean of tp/(tp+fp) over pages with tp+fp > 0, R = mean of tp/(tp+fn) over pages
     with tp+fn > 0, F1 = 2PR/(P+R) of those means (not micro-summed, not a mean of page F1s);
@@ -100,7 +100,7 @@ def read_csv(path):
         header = reader.fieldnames or []
         missing = [c for c in CSV_HEADER if c not in header]
         if missing:
-            raise SystemExit(f"protocol: {path}: not a `webclip eval --out` CSV (missing columns {missing})")
+            raise SystemExit(f"protocol: {path}: not a `webclip-lab eval --out` CSV (missing columns {missing})")
         if header != CSV_HEADER:
             warnings.append(f"{path}: header differs from the expected one: {','.join(header)}")
         for n, row in enumerate(reader, start=2):
@@ -179,7 +179,7 @@ TRIPLE = re.compile(r"(\d+\.\d)\s*/\s*(\d+\.\d)\s*/\s*(\d+\.\d)")
 
 def parse_table(stdout):
     """{folder: {"pages", "fail", "sh": (p,r,f1), "bow", "bigram", "snippets" or None}} from the
-    table `webclip eval` prints (values in %)."""
+    table `webclip-lab eval` prints (values in %)."""
     out = {}
     header_seen = False
     for line in stdout.splitlines():
@@ -316,8 +316,8 @@ def main():
         epilog="Extra eval flags that are a single word need the = form: --args=--prepend-title.")
     ap.add_argument("--base", metavar="BIN", help="base webclip binary")
     ap.add_argument("--new", metavar="BIN", help="candidate webclip binary")
-    ap.add_argument("--base-csv", metavar="FILE", help="reuse a saved `webclip eval --out` CSV for the base")
-    ap.add_argument("--new-csv", metavar="FILE", help="reuse a saved `webclip eval --out` CSV for the candidate")
+    ap.add_argument("--base-csv", metavar="FILE", help="reuse a saved `webclip-lab eval --out` CSV for the base")
+    ap.add_argument("--new-csv", metavar="FILE", help="reuse a saved `webclip-lab eval --out` CSV for the candidate")
     default_data = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "shared", "data"))
     ap.add_argument("--data", metavar="DIR", default=default_data, help="dataset root (default: ../shared/data beside the repo)")
     ap.add_argument("--folders", default=",".join(ALL_FOLDERS),

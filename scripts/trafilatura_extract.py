@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Run trafilatura on every page of dataset folders (../shared/data format) and write one
 predictions file per folder: JSON lines {"id", "text", "title", "author", "date", "secs"}.
-Scored afterwards by `webclip eval DIR --predictions FILE`, so both tools meet the same metrics.
+Scored afterwards by `webclip-lab eval DIR --predictions FILE`, so both tools meet the same metrics.
 
 usage: trafilatura_extract.py OUT_DIR DATASET_DIR...
 """

@@ -231,7 +231,7 @@ fn run_boosted(args: &BoostedArgs) -> Result<(), String> {
             "positives": positives,
             "setting": chosen.describe(),
             "seed": args.common.seed,
-            "labels": "crate::labels::align (token alignment of the ground-truth text)",
+            "labels": "webclip::labels::align (token alignment of the ground-truth text)",
         });
         let mut provenance = provenance;
         if !args.without.is_empty() {
@@ -331,7 +331,7 @@ fn run_clg(args: &ClgArgs) -> Result<(), String> {
                 "setting": setting.describe(),
                 "seed": args.common.seed,
                 "layout": format!("webclip-layout, viewport {}x{}", args.layout.width, args.layout.height),
-                "labels": "crate::clg_labels (§5 rules on the selection derived from the aligned ground truth)",
+                "labels": "webclip::methods::clg::labels (§5 rules on the selection derived from the aligned ground truth)",
             })
         };
         let fit = |source: &AdjustedSource, samples: &crate::learn::Samples, setting: &Setting| {
