@@ -7,7 +7,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 DATA=${1:-../shared/data}
-cargo build --release -q -p webclip-cli
+cargo build --release -q -p webclip-lab
 W=./target/release/webclip-lab
 FOLDERS=(utomo-big9 cleanportaleval wcxb dragnet l3s-gn1)
 DIRS=()

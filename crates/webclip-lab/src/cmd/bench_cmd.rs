@@ -45,7 +45,7 @@ pub fn run(args: BenchArgs) -> ExitCode {
         for rec in &ds.records {
             match ds.html(rec) {
                 Ok(b) => pages.push(b),
-                Err(e) => eprintln!("webclip: {}/{}: {e}", ds.name, rec.id),
+                Err(e) => eprintln!("webclip-lab: {}/{}: {e}", ds.name, rec.id),
             }
         }
     }

@@ -54,7 +54,7 @@ pub fn run(args: CheckArgs) -> ExitCode {
         match MethodConfig::named(name) {
             Some(m) => methods.push((name.as_str(), Options::with_method(m))),
             None => {
-                eprintln!("webclip: unknown method {name:?}: expected one of {}", MethodConfig::NAMES.join(", "));
+                eprintln!("webclip-lab: unknown method {name:?}: expected one of {}", MethodConfig::NAMES.join(", "));
                 return ExitCode::from(2);
             }
         }
@@ -70,7 +70,7 @@ pub fn run(args: CheckArgs) -> ExitCode {
     let pages: Vec<_> = datasets.iter().flat_map(|ds| ds.records.iter().map(move |r| (ds, r))).collect();
     let pool = rayon::ThreadPoolBuilder::new().num_threads(args.jobs.unwrap_or(0)).build();
     let Ok(pool) = pool else {
-        eprintln!("webclip: cannot start worker threads");
+        eprintln!("webclip-lab: cannot start worker threads");
         return ExitCode::from(1);
     };
     let started = Instant::now();

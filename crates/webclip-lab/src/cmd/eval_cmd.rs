@@ -193,13 +193,13 @@ pub fn run(args: EvalArgs) -> ExitCode {
         return run_grouped(&args, &options, by);
     }
     if let MethodChoice::Site(m) = args.method.method {
-        eprintln!("webclip: --method {} needs --group-by site (it learns from a site's other pages)", m.name());
+        eprintln!("webclip-lab: --method {} needs --group-by site (it learns from a site's other pages)", m.name());
         return ExitCode::from(2);
     }
     let pool = match rayon::ThreadPoolBuilder::new().num_threads(args.jobs.max(1)).build() {
         Ok(p) => p,
         Err(e) => {
-            eprintln!("webclip: cannot start {} threads: {e}", args.jobs);
+            eprintln!("webclip-lab: cannot start {} threads: {e}", args.jobs);
             return ExitCode::from(1);
         }
     };
@@ -211,12 +211,30 @@ pub fn run(args: EvalArgs) -> ExitCode {
                 Some(w)
             }
             Err(e) => {
-                eprintln!("webclip: {}: cannot create ({e})", path.display());
+                eprintln!("webclip-lab: {}: cannot create ({e})", path.display());
                 return ExitCode::from(1);
             }
         },
         None => None,
     };
+    // Every folder is opened before the table starts: a wrong path is an error, not an empty table.
+    let mut folders_failed = 0;
+    let datasets: Vec<Dataset> = args
+        .data
+        .dirs
+        .iter()
+        .filter_map(|dir| match Dataset::open(dir) {
+            Ok(d) => Some(d),
+            Err(e) => {
+                eprintln!("webclip-lab: {}: {e}", dir.display());
+                folders_failed += 1;
+                None
+            }
+        })
+        .collect();
+    if datasets.is_empty() {
+        return ExitCode::from(1);
+    }
     println!(
         "method {} options {}{}",
         if args.predictions.is_some() { "predictions".to_string() } else { options.method.name().to_string() },
@@ -242,29 +260,21 @@ pub fn run(args: EvalArgs) -> ExitCode {
         "extr p/s",
         "e2e p/s"
     );
-    let (mut all_failed, mut folders_failed) = (0, 0);
+    let mut all_failed = 0;
     let mut meta_rows: Vec<(String, [String; 3])> = Vec::new();
-    for dir in &args.data.dirs {
-        let ds = match Dataset::open(dir) {
-            Ok(d) => d,
-            Err(e) => {
-                eprintln!("webclip: {}: {e}", dir.display());
-                folders_failed += 1;
-                continue;
-            }
-        };
+    for ds in &datasets {
         let recs: Vec<&Record> = ds.records.iter().take(args.data.limit.unwrap_or(usize::MAX)).collect();
         let t0 = Instant::now();
         let rows: Vec<PageRow> = match &args.predictions {
             Some(path) => match load_predictions(path, &ds.name) {
                 Ok(preds) => recs.iter().map(|r| score_prediction(r, preds.get(&r.id), args.prepend_title)).collect(),
                 Err(e) => {
-                    eprintln!("webclip: {e}");
+                    eprintln!("webclip-lab: {e}");
                     all_failed += 1;
                     continue;
                 }
             },
-            None => pool.install(|| recs.par_iter().map(|r| eval_page(&ds, r, &options, args.prepend_title)).collect()),
+            None => pool.install(|| recs.par_iter().map(|r| eval_page(ds, r, &options, args.prepend_title)).collect()),
         };
         let wall = t0.elapsed().as_secs_f64();
         let scores: Vec<PageScore> = rows.iter().map(|r| r.score).collect();
@@ -301,7 +311,7 @@ pub fn run(args: EvalArgs) -> ExitCode {
             );
         }
         for f in &failures {
-            eprintln!("webclip: {}/{}: {}", ds.name, f.id, f.error.as_deref().unwrap_or(""));
+            eprintln!("webclip-lab: {}/{}: {}", ds.name, f.id, f.error.as_deref().unwrap_or(""));
         }
         all_failed += failures.len();
         let cell = |k: usize| {
@@ -368,7 +378,7 @@ fn run_grouped(args: &EvalArgs, options: &webclip::Options, by: GroupBy) -> Exit
     let mut forest = match args.forest.options() {
         Ok(f) => f,
         Err(e) => {
-            eprintln!("webclip: {e}");
+            eprintln!("webclip-lab: {e}");
             return ExitCode::from(2);
         }
     };

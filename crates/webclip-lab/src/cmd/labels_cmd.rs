@@ -68,7 +68,7 @@ pub fn run(args: LabelsArgs) -> ExitCode {
         let ds = match Dataset::open(dir) {
             Ok(d) => d,
             Err(e) => {
-                eprintln!("webclip: {}: {e}", dir.display());
+                eprintln!("webclip-lab: {}: {e}", dir.display());
                 code = ExitCode::from(1);
                 continue;
             }
@@ -85,7 +85,7 @@ pub fn run(args: LabelsArgs) -> ExitCode {
             total.chars.merge(a.chars);
         }
         if pages == 0 {
-            eprintln!("webclip: {}: no page has annotated_html_file", dir.display());
+            eprintln!("webclip-lab: {}: no page has annotated_html_file", dir.display());
             code = ExitCode::from(1);
             continue;
         }

@@ -55,7 +55,7 @@ pub fn run(args: &LayoutBenchArgs) -> ExitCode {
             }
             let done = report.times.len() + report.failures.len();
             if done % 250 == 0 {
-                eprintln!("webclip: {done}/{total} pages");
+                eprintln!("webclip-lab: {done}/{total} pages");
             }
         }
     }

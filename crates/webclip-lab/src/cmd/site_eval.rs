@@ -150,7 +150,7 @@ pub fn run(dirs: &[std::path::PathBuf], by: GroupBy, limit: Option<usize>, ev: &
     let pool = match rayon::ThreadPoolBuilder::new().num_threads(jobs.max(1)).build() {
         Ok(p) => p,
         Err(e) => {
-            eprintln!("webclip: cannot start {jobs} threads: {e}");
+            eprintln!("webclip-lab: cannot start {jobs} threads: {e}");
             return ExitCode::from(1);
         }
     };
@@ -176,7 +176,7 @@ pub fn run(dirs: &[std::path::PathBuf], by: GroupBy, limit: Option<usize>, ev: &
         let ds = match Dataset::open(dir) {
             Ok(d) => d,
             Err(e) => {
-                eprintln!("webclip: {}: {e}", dir.display());
+                eprintln!("webclip-lab: {}: {e}", dir.display());
                 failed += 1;
                 continue;
             }
@@ -195,13 +195,13 @@ pub fn run(dirs: &[std::path::PathBuf], by: GroupBy, limit: Option<usize>, ev: &
         let mut rows: Vec<&Scored> = Vec::new();
         for (scored, errors) in &per_group {
             for e in errors {
-                eprintln!("webclip: {e}");
+                eprintln!("webclip-lab: {e}");
             }
             failed += errors.len();
             rows.extend(scored.iter());
         }
         for r in rows.iter().filter(|r| r.error.is_some()) {
-            eprintln!("webclip: {}: {}", ds.name, r.error.as_deref().unwrap_or(""));
+            eprintln!("webclip-lab: {}: {}", ds.name, r.error.as_deref().unwrap_or(""));
             failed += 1;
         }
         let count = |m: Match| rows.iter().filter(|r| r.how == Some(m)).count();
@@ -241,7 +241,7 @@ pub fn drift(dir: &std::path::Path, ev: &GroupEval, jobs: usize) -> ExitCode {
     let ds = match Dataset::open(dir) {
         Ok(d) => d,
         Err(e) => {
-            eprintln!("webclip: {}: {e}", dir.display());
+            eprintln!("webclip-lab: {}: {e}", dir.display());
             return ExitCode::from(1);
         }
     };
@@ -253,13 +253,13 @@ pub fn drift(dir: &std::path::Path, ev: &GroupEval, jobs: usize) -> ExitCode {
         y
     };
     if years.len() < 2 {
-        eprintln!("webclip: {}: drift needs pages with a `year` field from at least two years", ds.name);
+        eprintln!("webclip-lab: {}: drift needs pages with a `year` field from at least two years", ds.name);
         return ExitCode::from(2);
     }
     let pool = match rayon::ThreadPoolBuilder::new().num_threads(jobs.max(1)).build() {
         Ok(p) => p,
         Err(e) => {
-            eprintln!("webclip: cannot start {jobs} threads: {e}");
+            eprintln!("webclip-lab: cannot start {jobs} threads: {e}");
             return ExitCode::from(1);
         }
     };
@@ -271,7 +271,7 @@ pub fn drift(dir: &std::path::Path, ev: &GroupEval, jobs: usize) -> ExitCode {
                 let mut vocab = Vocab::default();
                 let (loaded, kept, errors) = load_group(&ds, recs, &mut vocab);
                 for e in errors {
-                    eprintln!("webclip: {e}");
+                    eprintln!("webclip-lab: {e}");
                 }
                 let by_year: Vec<Vec<usize>> = years
                     .iter()

@@ -157,7 +157,7 @@ pub fn run(cmd: TrainCommand) -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("webclip: train: {e}");
+            eprintln!("webclip-lab: train: {e}");
             ExitCode::from(1)
         }
     }
