@@ -112,3 +112,44 @@ fn check_runs_every_method_and_format_over_a_folder() {
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("unknown method \"magic\""));
 }
+
+/// The recorded training commands reproduce a model byte for byte: the same command twice
+/// (seeded, one thread) writes the same file, for both trainers.
+#[test]
+fn training_is_reproducible_byte_for_byte() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/wcxb-mini");
+    let data = dir.to_str().unwrap();
+    let runs: [&[&str]; 2] = [
+        &[
+            "train",
+            "boosted",
+            "--data",
+            data,
+            "--features",
+            "extended",
+            "--iterations",
+            "30",
+            "--threads",
+            "1",
+            "--seed",
+            "3",
+        ],
+        &["train", "clg", "--data", data, "--threads", "1", "--seed", "3"],
+    ];
+    for (k, args) in runs.iter().enumerate() {
+        let files: Vec<PathBuf> = (0..2)
+            .map(|n| std::env::temp_dir().join(format!("webclip-repro-{}-{k}-{n}.json", std::process::id())))
+            .collect();
+        for f in &files {
+            let mut a = args.to_vec();
+            a.extend(["--out", f.to_str().unwrap()]);
+            let o = lab(&a, None);
+            assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stderr(&o));
+        }
+        let (a, b) = (std::fs::read(&files[0]).unwrap(), std::fs::read(&files[1]).unwrap());
+        assert!(!a.is_empty() && a == b, "{args:?}: two runs wrote different models");
+        for f in files {
+            let _ = std::fs::remove_file(f);
+        }
+    }
+}
