@@ -146,7 +146,7 @@ pub fn model(data: &[u8]) {
     let loaded =
         if form & 1 == 0 { Model::from_json(&String::from_utf8_lossy(bytes)) } else { Model::from_binary(bytes) };
     let Ok(model) = loaded else { return };
-    use webclip::methods::boosted::FeatureSet;
+    use webclip::FeatureSet;
     let model = Some(Arc::new(model));
     let configs = [
         MethodConfig::Auto { options: Default::default(), model: model.clone() },

@@ -35,7 +35,7 @@ macro_rules! inner {
     )*};
 }
 
-inner!(facts, leaves, stats);
+inner!(classify, facts, leaves, stats);
 
 pub mod article;
 mod document;
@@ -53,6 +53,7 @@ pub mod site;
 pub mod visual;
 
 pub use article::{Article, Figure, Format, Links};
+pub use classify::FeatureSet;
 pub use document::{Document, ReadOptions, Timings};
 pub use error::{Error, Result};
 pub use extract::{extract, extract_document, Options, TitleSource};

@@ -6,11 +6,11 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
 use webclip::methods::auto::{AutoOptions, Favor, Grow};
-use webclip::methods::boosted::FeatureSet;
 use webclip::methods::clg::group::RefineOptions;
 use webclip::methods::clg::{ClgModel, ClgOptions, Variant};
 use webclip::methods::clipper::ClipperOptions;
 use webclip::methods::cnr::{CnrOptions, TopNodes};
+use webclip::FeatureSet;
 use webclip::{ContentOptions, MethodConfig, Options, ReadOptions, TitleSource};
 
 /// Options shared by every command that extracts.

@@ -15,9 +15,9 @@ pub mod figures;
 pub mod links;
 pub mod title;
 
-use super::boosted::Boosted;
 use super::mss::max_subsequence;
 use super::Method;
+use crate::classify::LeafClassifier;
 use crate::document::Document;
 use crate::dom::{NodeId, Page};
 use crate::leaves::Leaf;
@@ -86,7 +86,7 @@ impl ClipperOptions {
 
 /// The Article Clipper method.
 pub struct Clipper {
-    pub classifier: Boosted,
+    pub classifier: LeafClassifier,
     pub options: ClipperOptions,
 }
 
