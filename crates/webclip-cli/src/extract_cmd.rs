@@ -183,10 +183,10 @@ impl Fetcher {
         Fetcher { runtime, config }
     }
 
-    fn get(&self, url: &str) -> Result<webclip::site::FetchedPage, String> {
+    fn get(&self, url: &str) -> Result<webclip::FetchedPage, String> {
         let rt = self.runtime.as_ref().ok_or("fetching: no async runtime could be started")?;
         let page = rt.block_on(webclip_serve::fetch::fetch(url, &self.config)).map_err(|e| format!("fetching: {e}"))?;
-        Ok(webclip::site::FetchedPage { bytes: page.bytes, charset: page.charset, url: page.url })
+        Ok(webclip::FetchedPage { bytes: page.bytes, charset: page.charset, url: page.url })
     }
 }
 
@@ -228,7 +228,7 @@ fn whole_article(
                 .warnings
                 .push("--pages: the page has no URL (give --url) to follow next pages from".into());
         } else {
-            webclip::site::follow_pages(&mut article, options, args.pages as usize, |u| fetcher.get(u));
+            webclip::follow_pages(&mut article, options, args.pages as usize, |u| fetcher.get(u));
         }
     }
     article

@@ -4,8 +4,8 @@ use crate::flags::ForestArgs;
 use clap::{Args, Subcommand};
 use std::path::PathBuf;
 use std::process::ExitCode;
+use webclip::methods::forest::site::{self, SiteDoc};
 use webclip::methods::forest::{feed, signifiers, terms::Vocab, SitePage};
-use webclip::site::{self, SiteDoc};
 
 // Parsed once per run: the size of the largest variant does not matter.
 #[allow(clippy::large_enum_variant)]

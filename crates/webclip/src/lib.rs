@@ -49,9 +49,9 @@ pub mod methods;
 pub mod output;
 mod parse;
 mod selection;
-pub mod site;
 pub mod visual;
 
+pub use article::follow::{follow_pages, FetchedPage};
 pub use article::{Article, Figure, Format, Links};
 pub use classify::FeatureSet;
 pub use document::{Document, ReadOptions, Timings};

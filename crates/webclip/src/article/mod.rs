@@ -6,6 +6,8 @@
 
 pub mod comments;
 pub mod dates;
+pub mod follow;
+pub mod links;
 pub mod metadata;
 
 use crate::document::{Document, Timings};

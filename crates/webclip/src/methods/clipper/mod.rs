@@ -1,8 +1,8 @@
 //! Article Clipper (Fan, Luo, Lim, Liu, Joshi & Liu, KDD'11 demo): the article body as the
 //! maximum scoring subsequence of text segments (§2.2.1), purified by four visual
 //! refinements (§2.2.2); the title by candidate rules and the score Q (§2.3, `title.rs`);
-//! informative images and their captions (§2.4, `figures.rs`); print and next-page links
-//! (§2.1, §2.5, `links.rs`).
+//! informative images and their captions (§2.4, `figures.rs`). Its print and next-page links
+//! (§2.1, §2.5) are found for every method's article (`article/links.rs`).
 //!
 //! Segments are the text leaves (`leaves.rs`): maximal runs of text between block-level line
 //! breaks, which is how the paper cuts segments "based on the visual attribute of line-break
@@ -12,7 +12,6 @@
 //! reference [3], is not available; the variant `clipper-plus` uses the extended features.)
 
 pub mod figures;
-pub mod links;
 pub mod title;
 
 use super::mss::max_subsequence;
