@@ -164,16 +164,17 @@ pub fn run(args: ExtractArgs) -> ExitCode {
     }
 }
 
-/// Fetches pages for `extract URL`, the print version and next pages, with the service's
-/// fetcher (redirects bounded and checked, size limit, timeout, charset from the header).
+/// Fetches pages for `extract URL`, the print version and next pages, with webclip-fetch as
+/// the service does (redirects bounded and checked, size limit, timeout, charset from the
+/// header).
 struct Fetcher {
     runtime: Option<tokio::runtime::Runtime>,
-    config: webclip_serve::fetch::FetchConfig,
+    config: webclip_fetch::FetchConfig,
 }
 
 impl Fetcher {
     fn new(args: &ExtractArgs) -> Fetcher {
-        let config = webclip_serve::fetch::FetchConfig {
+        let config = webclip_fetch::FetchConfig {
             allow_private: !args.public_only,
             max_bytes: usize::try_from(args.max_bytes).unwrap_or(usize::MAX),
             timeout: std::time::Duration::from_secs(args.fetch_timeout),
@@ -185,7 +186,7 @@ impl Fetcher {
 
     fn get(&self, url: &str) -> Result<webclip::FetchedPage, String> {
         let rt = self.runtime.as_ref().ok_or("fetching: no async runtime could be started")?;
-        let page = rt.block_on(webclip_serve::fetch::fetch(url, &self.config)).map_err(|e| format!("fetching: {e}"))?;
+        let page = rt.block_on(webclip_fetch::fetch(url, &self.config)).map_err(|e| format!("fetching: {e}"))?;
         Ok(webclip::FetchedPage { bytes: page.bytes, charset: page.charset, url: page.url })
     }
 }
