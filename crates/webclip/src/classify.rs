@@ -99,6 +99,7 @@ const TAGS: &[&str] = &[
 ];
 
 /// Feature families of the extended set, by column-name prefix (for the ablation table).
+#[cfg(feature = "lab")]
 pub const FAMILIES: &[&str] = &["link", "cnr", "density", "path", "attr", "sem", "title", "page"];
 
 /// class/id cue words: a token equal to, or starting with, one of these.
@@ -248,6 +249,7 @@ const SEMANTIC: &[&str] =
 const _: () = assert!(CUES.len() < 32 && SEMANTIC.len() <= 16);
 
 /// Column names of a feature set, in order.
+#[cfg(any(test, feature = "lab"))]
 pub fn feature_names(set: FeatureSet) -> Vec<String> {
     let mut v: Vec<String> = ["text_len", "sentences", "spaces", "punct", "depth", "same_tag_siblings", "rel_position"]
         .map(String::from)
@@ -294,6 +296,7 @@ pub fn feature_width(set: FeatureSet) -> usize {
 }
 
 /// Computes the feature rows of a page's leaves (row-major, `feature_names(set).len()` wide).
+#[cfg(any(test, feature = "lab"))]
 pub fn features(doc: &Document, set: FeatureSet) -> Vec<f64> {
     let mut ctx = FeatureContext::new(doc, set);
     let width = ctx.width;

@@ -242,7 +242,8 @@ fn fallback(text: &str, format: Format) -> String {
 }
 
 /// The body with the title as its first block, for scoring against truth that starts with
-/// the headline (`eval --prepend-title`); an empty title adds nothing.
+/// the headline (the lab's `eval --prepend-title`); an empty title adds nothing.
+#[cfg(feature = "lab")]
 pub fn with_title(title: Option<&str>, body: String) -> String {
     match title.map(str::trim) {
         Some(t) if !t.is_empty() => format!("{t}\n\n{body}"),

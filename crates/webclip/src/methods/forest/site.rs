@@ -2,12 +2,13 @@
 //! applying it with the page method as the fallback for pages it misses. Front ends
 //! (`webclip wrapper`, the lab's `eval --group-by`) only group records, score and print.
 
-use super::{self as forest, feed::FeedItem, signifiers, terms::Vocab};
-use super::{ForestOptions, Match, SitePage, Wrapper};
+use super::{self as forest, feed::FeedItem, terms::Vocab, SitePage};
+#[cfg(feature = "lab")]
+use super::{signifiers, ForestOptions, Match, Wrapper};
 use crate::article::metadata::{self, Metadata};
 use crate::document::{Document, ReadOptions};
-use crate::extract::Options;
-use crate::selection::Selection;
+#[cfg(feature = "lab")]
+use crate::{extract::Options, selection::Selection};
 
 /// One page of a site, read and analysed for FOREST.
 pub struct SiteDoc {
@@ -63,7 +64,8 @@ pub fn analyze(parsed: Vec<Parsed>, vocab: &mut Vocab) -> Vec<SiteDoc> {
         .collect()
 }
 
-/// How wrappers are learned and applied for a site.
+/// How wrappers are learned and applied for a site (the lab's evaluations).
+#[cfg(feature = "lab")]
 pub struct SiteLearner<'a> {
     pub forest: ForestOptions,
     /// Use the feed-item stand-in (title + description) as FOREST's signifiers.
@@ -75,11 +77,13 @@ pub struct SiteLearner<'a> {
 }
 
 /// What a page got: its body text (or why it failed) and how the wrapper matched.
+#[cfg(feature = "lab")]
 pub struct Applied {
     pub text: Result<String, String>,
     pub how: Match,
 }
 
+#[cfg(feature = "lab")]
 impl SiteLearner<'_> {
     /// Signifiers of sample pages.
     pub fn signifiers(&self, samples: &[&SiteDoc], vocab: &mut Vocab) -> Vec<signifiers::Signifiers> {
