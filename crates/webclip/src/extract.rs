@@ -171,7 +171,9 @@ pub fn extract_document(mut doc: Document, options: &Options) -> Result<Article>
     doc.timings.method = ms_since(t);
     doc.deadline.check("choosing the content")?;
     let t = Instant::now();
-    if let Some(include) = options.comments.or(config.default_comments()) {
+    // Without a choice the method's stands (`auto` leaves comment sections out while it
+    // scores, except on a page that is all discussion, and that decision is not undone here).
+    if let Some(include) = options.comments {
         crate::article::comments::apply(&doc, &mut selection, include);
     }
     if selection.is_empty() {

@@ -124,13 +124,6 @@ impl MethodConfig {
         }
     }
 
-    /// What happens to comment sections when the caller does not say. `None` for every
-    /// method: a method's choice stands (`auto` leaves comment sections out while it scores,
-    /// except on a page that is all discussion, and that decision is not undone later).
-    pub fn default_comments(&self) -> Option<bool> {
-        None
-    }
-
     /// The method of a page, after a wrapper (the method pages a wrapper misses go to).
     pub fn page_method(&self) -> &MethodConfig {
         match self {
