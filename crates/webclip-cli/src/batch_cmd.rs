@@ -7,7 +7,7 @@
 //! thread writes records in input order. At most `WINDOW_PER_JOB × jobs` pages are between
 //! reading and writing, so memory stays bounded however large the input.
 
-use crate::flags::MethodArgs;
+use crate::flags::{BodyFormat, MethodArgs};
 use crate::parquet_out::ParquetSink;
 use clap::{Args, ValueEnum};
 use std::collections::{BTreeMap, HashSet};
@@ -39,8 +39,8 @@ pub struct BatchArgs {
     #[arg(long, value_name = "MS")]
     pub page_timeout: Option<u64>,
     /// The body's format in each record.
-    #[arg(long, value_enum, default_value_t = Body::Text)]
-    pub body: Body,
+    #[arg(long, value_enum, default_value_t = BodyFormat(webclip::Format::Text))]
+    pub body: BodyFormat,
     /// Only these top-level fields of each record (comma-separated, e.g. id,url,metadata,body).
     #[arg(long, value_name = "LIST", value_delimiter = ',')]
     pub fields: Option<Vec<String>>,
@@ -67,13 +67,6 @@ pub struct BatchArgs {
 pub enum OutFormat {
     Jsonl,
     Parquet,
-}
-
-#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum Body {
-    Text,
-    Markdown,
-    Html,
 }
 
 /// Pages between reading and writing, per worker.
@@ -152,11 +145,7 @@ pub fn run(args: BatchArgs) -> ExitCode {
             return ExitCode::from(1);
         }
     };
-    let body = match args.body {
-        Body::Text => webclip::Format::Text,
-        Body::Markdown => webclip::Format::Markdown,
-        Body::Html => webclip::Format::Html,
-    };
+    let body = args.body.0;
     let counts = Arc::new(Counts::default());
     // `written` pages so far; the reader waits while it is WINDOW behind.
     let written = Arc::new((Mutex::new(0usize), Condvar::new()));

@@ -1,6 +1,6 @@
 //! `webclip extract`.
 
-use crate::flags::{LayoutArgs, MethodArgs};
+use crate::flags::{BodyFormat, LayoutArgs, MethodArgs, OutputFormat};
 use crate::io::read_input;
 use clap::{Args, ValueEnum};
 use std::io::Write;
@@ -15,10 +15,10 @@ pub struct ExtractArgs {
     pub inputs: Vec<PathBuf>,
     /// Output format. With several inputs, text output puts a `==> FILE <==` line before
     /// each page and JSON output writes one object per line.
-    #[arg(long, value_enum, default_value_t = Format::Text)]
-    pub format: Format,
+    #[arg(long, value_enum, default_value_t = OutputFormat::Body(webclip::Format::Text))]
+    pub format: OutputFormat,
     /// With --format json: the body's format.
-    #[arg(long, value_enum, default_value_t = BodyFormat::Text)]
+    #[arg(long, value_enum, default_value_t = BodyFormat(webclip::Format::Text))]
     pub body: BodyFormat,
     /// Largest page accepted, in bytes after decompression.
     #[arg(long, default_value_t = webclip::input::DEFAULT_MAX_BYTES, value_name = "BYTES")]
@@ -55,22 +55,6 @@ pub struct ExtractArgs {
 pub enum PrintLink {
     Ignore,
     Follow,
-}
-
-#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum Format {
-    Text,
-    Markdown,
-    Html,
-    Json,
-}
-
-/// The body's format inside JSON output.
-#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum BodyFormat {
-    Text,
-    Markdown,
-    Html,
 }
 
 /// Exit codes: 0 every page extracted; 1 some input failed; 2 usage error; 3 no failure but
@@ -135,13 +119,12 @@ pub fn run(args: ExtractArgs) -> ExitCode {
                 failed += 1;
             }
         }
-        let body_format = match (args.format, args.body) {
-            (Format::Markdown, _) | (Format::Json, BodyFormat::Markdown) => webclip::Format::Markdown,
-            (Format::Html, _) | (Format::Json, BodyFormat::Html) => webclip::Format::Html,
-            _ => webclip::Format::Text,
+        let body_format = match args.format {
+            OutputFormat::Body(f) => f,
+            OutputFormat::Json => args.body.0,
         };
         let written = match args.format {
-            Format::Json => {
+            OutputFormat::Json => {
                 let json =
                     webclip::output::json::JsonOptions { source: &name, id: None, body: body_format, timings: false };
                 let v = webclip::output::json::render(&article, &json);
@@ -164,16 +147,17 @@ pub fn run(args: ExtractArgs) -> ExitCode {
     }
 }
 
-/// Fetches pages for `extract URL`, the print version and next pages, with the service's
-/// fetcher (redirects bounded and checked, size limit, timeout, charset from the header).
+/// Fetches pages for `extract URL`, the print version and next pages, with webclip-fetch as
+/// the service does (redirects bounded and checked, size limit, timeout, charset from the
+/// header).
 struct Fetcher {
     runtime: Option<tokio::runtime::Runtime>,
-    config: webclip_serve::fetch::FetchConfig,
+    config: webclip_fetch::FetchConfig,
 }
 
 impl Fetcher {
     fn new(args: &ExtractArgs) -> Fetcher {
-        let config = webclip_serve::fetch::FetchConfig {
+        let config = webclip_fetch::FetchConfig {
             allow_private: !args.public_only,
             max_bytes: usize::try_from(args.max_bytes).unwrap_or(usize::MAX),
             timeout: std::time::Duration::from_secs(args.fetch_timeout),
@@ -183,10 +167,10 @@ impl Fetcher {
         Fetcher { runtime, config }
     }
 
-    fn get(&self, url: &str) -> Result<webclip::site::FetchedPage, String> {
+    fn get(&self, url: &str) -> Result<webclip::FetchedPage, String> {
         let rt = self.runtime.as_ref().ok_or("fetching: no async runtime could be started")?;
-        let page = rt.block_on(webclip_serve::fetch::fetch(url, &self.config)).map_err(|e| format!("fetching: {e}"))?;
-        Ok(webclip::site::FetchedPage { bytes: page.bytes, charset: page.charset, url: page.url })
+        let page = rt.block_on(webclip_fetch::fetch(url, &self.config)).map_err(|e| format!("fetching: {e}"))?;
+        Ok(webclip::FetchedPage { bytes: page.bytes, charset: page.charset, url: page.url })
     }
 }
 
@@ -228,7 +212,7 @@ fn whole_article(
                 .warnings
                 .push("--pages: the page has no URL (give --url) to follow next pages from".into());
         } else {
-            webclip::site::follow_pages(&mut article, options, args.pages as usize, |u| fetcher.get(u));
+            webclip::follow_pages(&mut article, options, args.pages as usize, |u| fetcher.get(u));
         }
     }
     article

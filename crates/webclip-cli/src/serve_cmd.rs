@@ -4,7 +4,7 @@ use crate::flags::LayoutArgs;
 use clap::Args;
 use std::process::ExitCode;
 use std::time::Duration;
-use webclip_serve::fetch::FetchConfig;
+use webclip_fetch::FetchConfig;
 use webclip_serve::Config;
 
 #[derive(Args)]

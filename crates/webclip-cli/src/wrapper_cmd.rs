@@ -4,8 +4,7 @@ use crate::flags::ForestArgs;
 use clap::{Args, Subcommand};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use webclip::methods::forest::{feed, signifiers, terms::Vocab, SitePage};
-use webclip::site::{self, SiteDoc};
+use webclip::forest::{self, feed, signifiers, SiteDoc, SitePage, Vocab};
 
 // Parsed once per run: the size of the largest variant does not matter.
 #[allow(clippy::large_enum_variant)]
@@ -78,7 +77,7 @@ fn learn(args: LearnArgs) -> ExitCode {
     let mut failed = 0;
     for path in &args.pages {
         let result = crate::io::read_input(path, webclip::input::DEFAULT_MAX_BYTES)
-            .and_then(|b| site::read(path.display().to_string(), b, None));
+            .and_then(|b| forest::read(path.display().to_string(), b, None));
         match result {
             Ok(p) => parsed.push(p),
             Err(e) => {
@@ -87,7 +86,7 @@ fn learn(args: LearnArgs) -> ExitCode {
             }
         }
     }
-    let loaded: Vec<SiteDoc> = site::analyze(parsed, &mut vocab);
+    let loaded: Vec<SiteDoc> = forest::analyze(parsed, &mut vocab);
     let (samples, sigs): (Vec<&SitePage>, Vec<signifiers::Signifiers>) = match &items {
         None => {
             let sps: Vec<&SitePage> = loaded.iter().map(|l| &l.sp).collect();
@@ -113,7 +112,7 @@ fn learn(args: LearnArgs) -> ExitCode {
         }
     };
     let source = if items.is_some() { "feed" } else { "tf-idf" };
-    let mut wrapper = match webclip::methods::forest::learn(&samples, &sigs, source, &forest) {
+    let mut wrapper = match forest::learn(&samples, &sigs, source, &forest) {
         Ok(w) => w,
         Err(e) => {
             eprintln!("webclip: cannot learn a wrapper from {} page(s): {e}", samples.len());

@@ -119,20 +119,20 @@ fn sample_page() -> &'static Page {
 /// The XPath subset of FOREST wrappers: parsed, then evaluated on a page.
 pub fn xpath(data: &[u8]) {
     let src = String::from_utf8_lossy(data);
-    if let Ok(x) = webclip::methods::forest::xpath::XPath::parse(&src) {
+    if let Ok(x) = webclip::forest::xpath::XPath::parse(&src) {
         let page = sample_page();
         let nodes = x.select(page);
         assert!(nodes.windows(2).all(|w| w[0] < w[1]), "document order, no repeats");
-        let _ = webclip::methods::forest::xpath::outermost(page, &nodes);
+        let _ = webclip::forest::xpath::outermost(page, &nodes);
     }
 }
 
 /// A wrapper file: read, then applied as `--wrapper` would.
 pub fn wrapper(data: &[u8]) {
-    let Ok(w) = webclip::methods::forest::Wrapper::from_json(&String::from_utf8_lossy(data)) else { return };
+    let Ok(w) = webclip::forest::Wrapper::from_json(&String::from_utf8_lossy(data)) else { return };
     let w = Arc::new(w);
     for relaxed in [false, true] {
-        let _ = webclip::methods::forest::apply(&w, sample_page(), relaxed);
+        let _ = webclip::forest::apply(&w, sample_page(), relaxed);
         let config = MethodConfig::Forest { wrapper: w.clone(), relaxed, fallback: Box::new(MethodConfig::default()) };
         let doc = webclip::Document::from_page(sample_page().clone());
         let _ = webclip::extract_document(doc, &Options::with_method(config));
@@ -141,12 +141,12 @@ pub fn wrapper(data: &[u8]) {
 
 /// A model file, in its JSON and its binary form: read, then used by `auto` and `boosted`.
 pub fn model(data: &[u8]) {
-    use webclip::learn::model::Model;
+    use webclip::Model;
     let (form, bytes) = split_first(data);
     let loaded =
         if form & 1 == 0 { Model::from_json(&String::from_utf8_lossy(bytes)) } else { Model::from_binary(bytes) };
     let Ok(model) = loaded else { return };
-    use webclip::methods::boosted::FeatureSet;
+    use webclip::FeatureSet;
     let model = Some(Arc::new(model));
     let configs = [
         MethodConfig::Auto { options: Default::default(), model: model.clone() },

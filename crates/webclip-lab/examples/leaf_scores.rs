@@ -1,6 +1,6 @@
 //! Prints every text leaf's boosted-plus probability, container and text, with the region gains
 //! `auto` sees: `cargo run --release --example leaf_scores -- page.html[.gz]`.
-use webclip::methods::boosted::{default_model, Boosted, FeatureSet};
+use webclip::classify::{FeatureSet, LeafClassifier};
 
 fn main() {
     let path = std::env::args().nth(1).expect("usage: leaf_scores PAGE");
@@ -10,8 +10,8 @@ fn main() {
     )
     .expect("parse the page");
     let (page, ls) = (&doc.page, doc.leaves());
-    let boosted = Boosted { model: default_model(FeatureSet::Extended), threshold: None };
-    let p = boosted.scores(&doc);
+    let classifier = LeafClassifier::embedded(FeatureSet::Extended);
+    let p = classifier.scores(&doc);
     for (l, pi) in ls.iter().zip(&p) {
         let t: String = (l.first..=l.last).filter(|&i| page.is_text(i)).map(|i| page.text(i)).collect();
         let t: String = webclip::dom::normalize_ws(&t).chars().take(70).collect();

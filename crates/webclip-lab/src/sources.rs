@@ -6,8 +6,8 @@
 use crate::clg_labels;
 use crate::learn::cv::FeatureSource;
 use crate::learn::Samples;
+use webclip::classify::{feature_names, features, FeatureSet, FAMILIES};
 use webclip::dom::NodeId;
-use webclip::methods::boosted::{feature_names, features, FeatureSet, FAMILIES};
 use webclip::methods::clg::features::{PageFacts, Priors, Relative, FEATURE_NAMES};
 use webclip::methods::clg::{content_share, plus_feature_names};
 use webclip::Document;

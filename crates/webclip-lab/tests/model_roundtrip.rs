@@ -1,9 +1,9 @@
 //! train → save → load → identical predictions, for every learner, on real pages.
 
 use std::path::Path;
+use webclip::classify::{feature_names, FeatureSet};
 use webclip::learn::model::{Learner, Model};
 use webclip::learn::scale::Scaler;
-use webclip::methods::boosted::{feature_names, FeatureSet};
 use webclip_lab::dataset::Dataset;
 use webclip_lab::learn::gbt::{self, GbtOptions};
 use webclip_lab::learn::linear::{self, LinearOptions};
@@ -66,7 +66,7 @@ fn model_files_round_trip() {
 fn corrupt_model_files_are_errors() {
     assert!(Model::from_json("{}").is_err());
     assert!(Model::from_json("not json").is_err());
-    let m = webclip::methods::boosted::default_model(FeatureSet::Paper);
+    let m = webclip::classify::default_model(FeatureSet::Paper);
     let mut v: serde_json::Value = serde_json::from_str(&m.to_json()).unwrap();
     v["learner"]["trees"][0]["left"][0] = serde_json::json!(0); // a cycle
     let e = Model::from_json(&v.to_string()).unwrap_err();

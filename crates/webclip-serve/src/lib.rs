@@ -9,8 +9,6 @@
 //! extraction stops then too (the library's time budget is the time left). A panic inside
 //! one extraction is that request's 500. Errors are JSON: `{"error": {"status", "message"}}`.
 
-pub mod fetch;
-pub mod load;
 mod metrics;
 
 use axum::body::Bytes;
@@ -20,7 +18,6 @@ use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
-use fetch::{FetchConfig, FetchError};
 use serde::Deserialize;
 use std::collections::HashMap;
 use std::future::Future;
@@ -30,6 +27,7 @@ use std::time::{Duration, Instant};
 use tokio::sync::Semaphore;
 use webclip::visual::LayoutEngine;
 use webclip::{Error, Format, Options};
+use webclip_fetch::{charset_of, FetchConfig, FetchError};
 
 /// The service's settings.
 #[derive(Clone)]
@@ -270,14 +268,6 @@ struct Job {
     options: Options,
 }
 
-/// The `charset` parameter of a `Content-Type` value.
-pub(crate) fn charset_of(content_type: &str) -> Option<String> {
-    content_type.split(';').skip(1).find_map(|p| {
-        let (k, v) = p.split_once('=')?;
-        k.trim().eq_ignore_ascii_case("charset").then(|| v.trim().trim_matches('"').to_string())
-    })
-}
-
 fn is_json(headers: &HeaderMap) -> bool {
     headers
         .get(header::CONTENT_TYPE)
@@ -402,7 +392,7 @@ async fn run(state: Shared, mut job: Job, output: Output) -> Result<Response, Ap
             };
             let mut fetch_config = fetch_config.clone();
             fetch_config.timeout = fetch_config.timeout.min(state.config.timeout);
-            let fetched = fetch::fetch(&url, &fetch_config).await?;
+            let fetched = webclip_fetch::fetch(&url, &fetch_config).await?;
             job.options.read.url = Some(fetched.url);
             if job.options.read.charset.is_none() {
                 job.options.read.charset = fetched.charset;
@@ -477,13 +467,6 @@ fn render(bytes: &[u8], job: &Job, output: Output, source: &str) -> Result<Strin
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn charset_parameter() {
-        assert_eq!(charset_of("text/html; charset=ISO-8859-1").as_deref(), Some("ISO-8859-1"));
-        assert_eq!(charset_of("text/html;Charset=\"utf-8\"").as_deref(), Some("utf-8"));
-        assert_eq!(charset_of("text/html"), None);
-    }
 
     #[test]
     fn token_comparison() {

@@ -5,8 +5,10 @@ use std::io::Read;
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
-use webclip_serve::fetch::FetchConfig;
+use webclip_fetch::FetchConfig;
 use webclip_serve::Config;
+
+mod load;
 
 fn sample() -> Vec<u8> {
     let gz = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/sample.html.gz")).unwrap();
@@ -237,7 +239,7 @@ async fn limits_answer_503_and_504() {
     // One slot: of several requests at once, some get 503 with Retry-After, the rest 200.
     let big: Vec<u8> = sample().repeat(150);
     let base = start(Config { concurrency: 1, ..Default::default() }).await;
-    let report = webclip_serve::load::run(&format!("{base}/v1/extract"), big.clone(), "text/html", 6, 6).await;
+    let report = load::run(&format!("{base}/v1/extract"), big.clone(), "text/html", 6, 6).await;
     assert_eq!(report.errors, 0, "{report:?}");
     assert!(report.busy >= 1 && report.ok >= 1, "{report:?}");
     // A budget no extraction meets.
@@ -330,9 +332,9 @@ async fn fetching_checks_every_address() {
 async fn load_at_1_8_and_64_clients() {
     let base = start(Config { concurrency: 16, ..Default::default() }).await;
     let url = format!("{base}/v1/extract");
-    println!("{}", webclip_serve::load::LoadReport::HEADER);
+    println!("{}", load::LoadReport::HEADER);
     for (clients, requests) in [(1, 20), (8, 80), (64, 256)] {
-        let r = webclip_serve::load::run(&url, sample(), "text/html", clients, requests).await;
+        let r = load::run(&url, sample(), "text/html", clients, requests).await;
         println!("{}", r.row());
         assert_eq!(r.requests, requests);
         assert_eq!(r.errors, 0, "{r:?}");

@@ -171,7 +171,9 @@ pub fn extract_document(mut doc: Document, options: &Options) -> Result<Article>
     doc.timings.method = ms_since(t);
     doc.deadline.check("choosing the content")?;
     let t = Instant::now();
-    if let Some(include) = options.comments.or(config.default_comments()) {
+    // Without a choice the method's stands (`auto` leaves comment sections out while it
+    // scores, except on a page that is all discussion, and that decision is not undone here).
+    if let Some(include) = options.comments {
         crate::article::comments::apply(&doc, &mut selection, include);
     }
     if selection.is_empty() {
@@ -197,13 +199,14 @@ pub fn extract_document(mut doc: Document, options: &Options) -> Result<Article>
             metadata.title_source = Some("clipper".into());
         }
     }
-    let links = clipper::links::print_link(&doc);
+    let links = crate::article::links::print_link(&doc);
     let mut article = Article::assemble(doc, selection, metadata, options.content);
     article.links.print = links.as_ref().and_then(|l| l.url.clone());
     article.links.print_by_script = links.is_some_and(|l| l.url.is_none());
     let images: Vec<_> = article.figures.iter().map(|f| f.node).collect();
     article.links.next =
-        clipper::links::next_page(article.document(), article.selection(), &images, &Default::default()).map(|l| l.url);
+        crate::article::links::next_page(article.document(), article.selection(), &images, &Default::default())
+            .map(|l| l.url);
     article.provenance.timings.article = ms_since(t);
     article.parts[0].document.timings = article.provenance.timings;
     article.document().deadline.check("assembling the article")?;

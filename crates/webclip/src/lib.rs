@@ -35,28 +35,46 @@ macro_rules! inner {
     )*};
 }
 
-inner!(facts, leaves, stats);
+// The library's own modules: private to users (who get the re-exports below and the public
+// modules `dom`, `visual`, `input`, `limits`, `output` and `forest`); public to the lab.
+inner!(article, classify, facts, learn, leaves, methods, stats);
 
-pub mod article;
 mod document;
-pub mod dom;
 mod error;
 mod extract;
-pub mod input;
-pub mod learn;
-pub mod limits;
-pub mod methods;
-pub mod output;
 mod parse;
 mod selection;
-pub mod site;
+
+pub mod dom;
+pub mod input;
+pub mod limits;
+pub mod output;
 pub mod visual;
 
-pub use article::{Article, Figure, Format, Links};
+/// FOREST site wrappers (Fan et al.): reading the pages of a site, learning a wrapper (an
+/// XPath) from sample pages, and applying it; [`MethodConfig::Forest`] extracts with one.
+pub mod forest {
+    pub use crate::methods::forest::site::{analyze, read, Parsed, SiteDoc};
+    pub use crate::methods::forest::terms::Vocab;
+    pub use crate::methods::forest::{
+        apply, feed, learn, signifiers, xpath, ForestOptions, Match, Measure, SitePage, Wrapper,
+    };
+}
+
+pub use article::follow::{follow_pages, FetchedPage};
+pub use article::metadata::Metadata;
+pub use article::{Article, Figure, Format, Links, Part, Provenance};
+pub use classify::FeatureSet;
 pub use document::{Document, ReadOptions, Timings};
 pub use error::{Error, Result};
 pub use extract::{extract, extract_document, Options, TitleSource};
+pub use learn::model::Model;
 pub use limits::Limits;
+pub use methods::auto::{AutoOptions, Favor, Grow};
+pub use methods::clg::group::RefineOptions;
+pub use methods::clg::{ClgModel, ClgOptions, Variant as ClgVariant};
+pub use methods::clipper::ClipperOptions;
+pub use methods::cnr::{CnrOptions, TopNodes};
 pub use methods::{Method, MethodConfig};
 pub use output::walk::ContentOptions;
-pub use selection::{Block, Selection};
+pub use selection::{Block, Mark, Roles, Selection};

@@ -327,11 +327,6 @@ impl Visual {
     pub fn all_runs(&self) -> &[TextRun] {
         &self.runs
     }
-
-    /// The page box: `0, 0, width, height`.
-    pub fn page_rect(&self) -> Rect {
-        Rect::new(0.0, 0.0, self.width, self.height)
-    }
 }
 
 /// What a layout engine returns: the facts (or none) and what went wrong on the way.

@@ -5,12 +5,10 @@ use clap::Args;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
-use webclip::methods::auto::{AutoOptions, Favor, Grow};
-use webclip::methods::boosted::FeatureSet;
-use webclip::methods::clg::group::RefineOptions;
-use webclip::methods::clg::{ClgModel, ClgOptions, Variant};
-use webclip::methods::clipper::ClipperOptions;
-use webclip::methods::cnr::{CnrOptions, TopNodes};
+use webclip::ClgVariant as Variant;
+use webclip::FeatureSet;
+use webclip::{AutoOptions, Favor, Grow};
+use webclip::{ClgModel, ClgOptions, ClipperOptions, CnrOptions, RefineOptions, TopNodes};
 use webclip::{ContentOptions, MethodConfig, Options, ReadOptions, TitleSource};
 
 /// Options shared by every command that extracts.
@@ -400,8 +398,7 @@ impl MethodArgs {
             }
             Some(path) => {
                 let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-                let m =
-                    webclip::learn::model::Model::from_json(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+                let m = webclip::Model::from_json(&text).map_err(|e| format!("{}: {e}", path.display()))?;
                 Some(Arc::new(m))
             }
         };
@@ -490,8 +487,7 @@ impl MethodArgs {
         };
         if let Some(path) = &self.forest.wrapper {
             let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-            let w =
-                webclip::methods::forest::Wrapper::from_json(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+            let w = webclip::forest::Wrapper::from_json(&text).map_err(|e| format!("{}: {e}", path.display()))?;
             method = MethodConfig::Forest {
                 wrapper: Arc::new(w),
                 relaxed: !self.forest.exact_wrapper,

@@ -1,12 +1,14 @@
 //! Command-line flags shared by several commands, one module per group (ripgrep's `flags/`
-//! is the model): which method and its options, what the output includes, how input is
+//! is the model): which method and its options, what the output includes, output formats, how input is
 //! read, layout. Commands import their flags from here, never from each other or `main`;
 //! `webclip-lab` uses them too.
 
+mod format;
 mod layout;
 mod method;
 mod site;
 
+pub use format::{BodyFormat, OutputFormat};
 pub use layout::LayoutArgs;
 pub use method::{MethodArgs, MethodChoice, SiteMethod};
 pub use site::{ForestArgs, GroupBy};

@@ -1,7 +1,7 @@
 //! Multi-page flags: how records are grouped into sites, and FOREST's learning options.
 
 use clap::{Args, ValueEnum};
-use webclip::methods::forest::{signifiers, ForestOptions, Measure};
+use webclip::forest::{signifiers, ForestOptions, Measure};
 
 /// How pages are grouped into sites.
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum, Debug)]

@@ -6,7 +6,7 @@ use crate::flags::{ForestArgs, MethodChoice, SiteMethod};
 use clap::Args;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use webclip::site::SiteLearner;
+use webclip::methods::forest::site::SiteLearner;
 
 #[derive(Args)]
 pub struct DriftArgs {

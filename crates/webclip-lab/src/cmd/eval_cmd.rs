@@ -387,7 +387,7 @@ fn run_grouped(args: &EvalArgs, options: &webclip::Options, by: GroupBy) -> Exit
     }
     let ev = crate::cmd::site_eval::GroupEval {
         method: args.method.method,
-        learner: webclip::site::SiteLearner {
+        learner: webclip::methods::forest::site::SiteLearner {
             forest,
             feed_meta: args.feed_meta,
             relaxed: !args.method.forest.exact_wrapper,

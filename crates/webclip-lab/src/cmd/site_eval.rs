@@ -8,8 +8,8 @@ use crate::metrics::{self, PageScore};
 use rayon::prelude::*;
 use std::collections::BTreeMap;
 use std::process::ExitCode;
+use webclip::methods::forest::site::{self, SiteDoc, SiteLearner};
 use webclip::methods::forest::{signifiers, terms::Vocab, Match};
-use webclip::site::{self, SiteDoc, SiteLearner};
 
 fn host(url: &str) -> Option<String> {
     let rest = url.split_once("://")?.1;

@@ -14,7 +14,7 @@ use clap::{Args, Subcommand, ValueEnum};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
-use webclip::methods::boosted::FeatureSet;
+use webclip::classify::FeatureSet;
 use webclip::methods::clg::{self, ClgModel};
 
 #[derive(Subcommand)]

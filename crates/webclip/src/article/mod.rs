@@ -6,6 +6,8 @@
 
 pub mod comments;
 pub mod dates;
+pub mod follow;
+pub mod links;
 pub mod metadata;
 
 use crate::document::{Document, Timings};
@@ -95,14 +97,17 @@ pub enum Format {
 }
 
 impl Format {
+    /// Every format, in the order they are listed to users.
+    pub const ALL: [Format; 3] = [Format::Text, Format::Markdown, Format::Html];
+
     /// A format by name (`text`, `markdown`, `html`).
     pub fn parse(name: &str) -> crate::Result<Format> {
-        match name {
-            "text" => Ok(Format::Text),
-            "markdown" => Ok(Format::Markdown),
-            "html" => Ok(Format::Html),
-            f => Err(crate::Error::Option(format!("format {f:?}: expected text, markdown or html"))),
+        if let Some(f) = Format::ALL.into_iter().find(|f| f.name() == name) {
+            return Ok(f);
         }
+        let names: Vec<&str> = Format::ALL.iter().map(|f| f.name()).collect();
+        let (last, rest) = names.split_last().expect("there are formats");
+        Err(crate::Error::Option(format!("format {name:?}: expected {} or {last}", rest.join(", "))))
     }
 
     pub fn name(self) -> &'static str {
@@ -237,7 +242,8 @@ fn fallback(text: &str, format: Format) -> String {
 }
 
 /// The body with the title as its first block, for scoring against truth that starts with
-/// the headline (`eval --prepend-title`); an empty title adds nothing.
+/// the headline (the lab's `eval --prepend-title`); an empty title adds nothing.
+#[cfg(feature = "lab")]
 pub fn with_title(title: Option<&str>, body: String) -> String {
     match title.map(str::trim) {
         Some(t) if !t.is_empty() => format!("{t}\n\n{body}"),
@@ -310,6 +316,15 @@ mod tests {
         let mut selection = Selection::new("test", serde_json::Value::Null);
         selection.blocks.push(Block::new(node, 1.0, "test"));
         Article::assemble(doc, selection, Metadata::default(), content)
+    }
+
+    #[test]
+    fn formats_by_name() {
+        for f in Format::ALL {
+            assert_eq!(Format::parse(f.name()).unwrap(), f);
+        }
+        let e = Format::parse("pdf").unwrap_err().to_string();
+        assert!(e.ends_with("format \"pdf\": expected text, markdown or html"), "{e}");
     }
 
     #[test]

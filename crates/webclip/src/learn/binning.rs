@@ -129,6 +129,8 @@ impl Binned {
     /// Appends the binary form `learn::model::Model::from_binary` reads (little-endian):
     /// depth (u32), cut lists (u32 count; each a u32 length and f64s), nodes (u32 count;
     /// feature and threshold bytes), leaves (u32 count; f32s).
+    // Used by build.rs (which includes this file) and the lab; the library only reads.
+    #[allow(dead_code)]
     pub fn write(&self, w: &mut Vec<u8>) {
         w.extend(self.depth.to_le_bytes());
         w.extend((self.cuts.len() as u32).to_le_bytes());

@@ -465,7 +465,7 @@ mod binned_tests {
 
     #[test]
     fn binned_evaluation_is_exact() {
-        let model = crate::methods::boosted::default_model(crate::methods::boosted::FeatureSet::Extended);
+        let model = crate::classify::default_model(crate::classify::FeatureSet::Extended);
         let crate::learn::model::Learner::Gbt(m) = &model.learner else { panic!("not a GBT model") };
         assert!(m.binned.is_some(), "the embedded model should have a binned form");
         let width = model.feature_names.len();

@@ -39,6 +39,7 @@ impl Rng {
     }
 
     /// Fisher–Yates shuffle.
+    #[cfg(feature = "lab")]
     pub fn shuffle<T>(&mut self, v: &mut [T]) {
         for i in (1..v.len()).rev() {
             let j = self.below(i + 1);

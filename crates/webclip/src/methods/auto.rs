@@ -17,8 +17,8 @@
 //!    among them (a page that is all discussion); else falls back to CNR (on the page
 //!    without its comment sections).
 
-use super::boosted::Boosted;
 use super::Method;
+use crate::classify::LeafClassifier;
 use crate::document::Document;
 use crate::dom::{NodeId, Page, NONE};
 use crate::facts::cnr::{best_block, compute_cnr, DEFAULT_TOP};
@@ -180,7 +180,7 @@ const CNR_FALLBACK: &str = "fallback to CNR";
 /// The method.
 #[derive(Debug, Clone)]
 pub struct Auto {
-    pub boosted: Boosted,
+    pub classifier: LeafClassifier,
     pub options: AutoOptions,
 }
 
@@ -207,7 +207,7 @@ impl Auto {
         let (sections, p) = if self.options.comment_share < 1.0 && !named.is_empty() {
             // Score everything, then keep as comment sections only those that do not hold
             // most of the page's confident content (a forum thread, a live ticker).
-            let mut p = self.boosted.scores(doc);
+            let mut p = self.classifier.scores(doc);
             let mass = |keep: &dyn Fn(NodeId) -> bool| -> f64 {
                 ls.iter()
                     .zip(&p)
@@ -231,7 +231,7 @@ impl Auto {
         } else {
             // Leaves in comment sections count as boilerplate: p = 0, not worth scoring.
             let in_comments = |k: usize| named.iter().any(|&c| page.contains(c, ls[k].first));
-            (std::borrow::Cow::Borrowed(named), self.boosted.scores_except(doc, in_comments))
+            (std::borrow::Cow::Borrowed(named), self.classifier.scores_except(doc, in_comments))
         };
         let sections: &[NodeId] = &sections;
         // Per leaf: characters, and linked characters (counted only when discounted).
@@ -259,7 +259,7 @@ impl Auto {
             (gain, mass) = self.gains(page, ls, &p, &sizes, tau);
             best = argmax(&gain);
         }
-        let options = serde_json::json!({ "auto": self.options, "model": self.boosted.model.features });
+        let options = serde_json::json!({ "auto": self.options, "model": self.classifier.model.features });
         // Relative thresholds found a region, but nothing outside the comment sections was
         // likely content: when that region is not the article's place — after the headline
         // and before the discussion — the discussion is the page (a forum thread in a section
@@ -466,14 +466,14 @@ impl Auto {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::classify::{feature_names, FeatureSet};
     use crate::learn::linear::LinearModel;
     use crate::learn::model::{Learner, Model};
     use crate::learn::scale::Scaler;
-    use crate::methods::boosted::{feature_names, FeatureSet};
     use std::sync::Arc;
 
     /// A model giving every leaf p = 0.8, except leaves in a `td` (p ≈ 0.07).
-    fn tables_are_boilerplate() -> Boosted {
+    fn tables_are_boilerplate() -> LeafClassifier {
         let mut b = hopeless();
         let td = feature_names(FeatureSet::Extended).iter().position(|n| n == "last_tag_td").unwrap();
         if let Learner::Logistic(l) = &mut Arc::make_mut(&mut b.model).learner {
@@ -499,7 +499,7 @@ mod tests {
             // Without the spread rule (the sidebar holds most of the confident mass), and
             // without the headline rule (which would keep the post before a sidebar region).
             let options = AutoOptions { title_anchor, min_coverage: 0.0, headline: false, ..Default::default() };
-            let auto = Auto { boosted: tables_are_boilerplate(), options };
+            let auto = Auto { classifier: tables_are_boilerplate(), options };
             crate::output::text::render(page, &auto.select(&doc))
         };
         let text = run(AutoOptions::default().title_anchor);
@@ -509,7 +509,7 @@ mod tests {
     }
 
     /// A model that calls every leaf boilerplate (p ≈ 0), forcing the CNR fallback.
-    fn hopeless() -> Boosted {
+    fn hopeless() -> LeafClassifier {
         let n = feature_names(FeatureSet::Extended).len();
         let model = Model {
             method: "boosted".into(),
@@ -520,7 +520,7 @@ mod tests {
             threshold: 0.5,
             provenance: serde_json::Value::Null,
         };
-        Boosted { model: Arc::new(model), threshold: None }
+        LeafClassifier { model: Arc::new(model) }
     }
 
     #[test]
@@ -530,7 +530,7 @@ mod tests {
         let html = format!("<body><table><tr>{nav}</tr></table><div id=comments>{}</div></body>", comment.repeat(4));
         let doc = Document::parse(&html);
         let page = &doc.page;
-        let auto = Auto { boosted: tables_are_boilerplate(), options: AutoOptions::default() };
+        let auto = Auto { classifier: tables_are_boilerplate(), options: AutoOptions::default() };
         let sel = auto.select(&doc);
         let text = crate::output::text::render(page, &sel);
         assert!(text.contains("I completely agree") && !text.contains("Archive"), "{text}");
@@ -546,13 +546,13 @@ mod tests {
         );
         let doc = Document::parse(&html);
         let page = &doc.page;
-        let auto = Auto { boosted: hopeless(), options: AutoOptions::default() };
+        let auto = Auto { classifier: hopeless(), options: AutoOptions::default() };
         let sel = auto.select(&doc);
         let text = crate::output::text::render(page, &sel);
         assert!(text.contains("The short post itself"), "{text}");
         assert!(!text.contains("I completely agree"), "{text}");
         assert!(sel.blocks[0].reason.starts_with("fallback to CNR"));
-        let with = Auto { boosted: hopeless(), options: AutoOptions { comments: true, ..Default::default() } };
+        let with = Auto { classifier: hopeless(), options: AutoOptions { comments: true, ..Default::default() } };
         let text = crate::output::text::render(page, &with.select(&doc));
         assert!(text.contains("I completely agree"), "{text}");
     }
@@ -570,7 +570,7 @@ mod tests {
         let doc = Document::parse(&html);
         let run = |discussion_first: bool| {
             let options = AutoOptions { discussion_first, ..Default::default() };
-            let auto = Auto { boosted: sidebar_weak_headline_weaker(), options };
+            let auto = Auto { classifier: sidebar_weak_headline_weaker(), options };
             crate::output::text::render(&doc.page, &auto.select(&doc))
         };
         let text = run(true);
@@ -580,7 +580,7 @@ mod tests {
     }
 
     /// A model giving leaves in a `td` p = 0.3, in an `h1` p ≈ 0.03 and every other leaf p = 0.8.
-    fn sidebar_weak_headline_weaker() -> Boosted {
+    fn sidebar_weak_headline_weaker() -> LeafClassifier {
         let mut b = hopeless();
         let column = |name: &str| feature_names(FeatureSet::Extended).iter().position(|n| n == name).unwrap();
         if let Learner::Logistic(l) = &mut Arc::make_mut(&mut b.model).learner {

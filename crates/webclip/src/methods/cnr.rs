@@ -4,7 +4,7 @@
 //! 1. Algorithm 1 (§4): every node gets `weight` (nodes in its subtree), `textLength`
 //!    (characters of its text nodes, whitespace excluded) and `CNR = textLength / weight`.
 //!    A text node has weight 1 and CNR equal to its length. A `nonContentNode`
-//!    ([`is_non_content`]) has weight 1 and no text, and its subtree is not visited.
+//!    ([`is_non_content`](crate::facts::cnr::is_non_content)) has weight 1 and no text, and its subtree is not visited.
 //! 2. The top-CNR nodes are chosen ([`TopNodes`]; the paper does not give the rule).
 //! 3. Algorithm 2 (§4): drop chosen nodes that descend from other chosen nodes, then replace
 //!    any two or more sibling blocks by their parent, to a fixpoint.
@@ -17,9 +17,8 @@
 use super::Method;
 use crate::document::Document;
 use crate::dom::{NodeId, Page};
-pub use crate::facts::cnr::{
-    best_block, compute_cnr, identify_blocks, is_non_content, top_nodes, CnrValues, TopNodes, DEFAULT_TOP,
-};
+use crate::facts::cnr::{best_block, compute_cnr, CnrValues, DEFAULT_TOP};
+pub use crate::facts::cnr::TopNodes;
 use crate::selection::{Block, Selection};
 use crate::stats::NodeStats;
 use serde::Serialize;
@@ -137,6 +136,7 @@ impl Method for Cnr {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::facts::cnr::identify_blocks;
 
     /// Example 3.2 of the paper, with the elided text written out (the Wikipedia entry
     /// "Information retrieval", April 2011).

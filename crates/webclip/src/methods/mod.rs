@@ -12,11 +12,12 @@ pub mod cnr;
 pub mod forest;
 pub mod mss;
 
+use crate::classify::{default_model, FeatureSet, LeafClassifier};
 use crate::document::Document;
 use crate::learn::model::Model;
 use crate::selection::Selection;
 use auto::{Auto, AutoOptions};
-use boosted::{default_model, Boosted, FeatureSet};
+use boosted::Boosted;
 use clg::{Clg, ClgModel, ClgOptions};
 use clipper::{Clipper, ClipperOptions};
 use cnr::{Cnr, CnrOptions};
@@ -123,13 +124,6 @@ impl MethodConfig {
         }
     }
 
-    /// What happens to comment sections when the caller does not say. `None` for every
-    /// method: a method's choice stands (`auto` leaves comment sections out while it scores,
-    /// except on a page that is all discussion, and that decision is not undone later).
-    pub fn default_comments(&self) -> Option<bool> {
-        None
-    }
-
     /// The method of a page, after a wrapper (the method pages a wrapper misses go to).
     pub fn page_method(&self) -> &MethodConfig {
         match self {
@@ -161,26 +155,21 @@ impl MethodConfig {
         match self {
             MethodConfig::Auto { options, .. } => {
                 let model = self.model().unwrap_or_else(|| default_model(FeatureSet::Extended));
-                Box::new(Auto { boosted: Boosted { model, threshold: None }, options: *options })
+                Box::new(Auto { classifier: LeafClassifier { model }, options: *options })
             }
             MethodConfig::Cnr(options) => Box::new(Cnr { options: options.clone() }),
             MethodConfig::Boosted { features, threshold, .. } => {
                 let model = self.model().unwrap_or_else(|| default_model(*features));
-                Box::new(Boosted { model, threshold: *threshold })
+                Box::new(Boosted { classifier: LeafClassifier { model }, threshold: *threshold })
             }
             MethodConfig::Clg { options, model } => Box::new(Clg {
                 model: model.clone().unwrap_or_else(clg::default_model),
                 options: *options,
                 fallback: MethodConfig::default().build(),
             }),
-            MethodConfig::Mss => {
-                Box::new(mss::Mss { classifier: Boosted { model: default_model(FeatureSet::Paper), threshold: None } })
-            }
+            MethodConfig::Mss => Box::new(mss::Mss { classifier: LeafClassifier::embedded(FeatureSet::Paper) }),
             MethodConfig::Clipper(options) => Box::new(Clipper {
-                classifier: Boosted {
-                    model: self.model().unwrap_or_else(|| default_model(FeatureSet::Paper)),
-                    threshold: None,
-                },
+                classifier: LeafClassifier { model: self.model().unwrap_or_else(|| default_model(FeatureSet::Paper)) },
                 options: *options,
             }),
             MethodConfig::Forest { wrapper, relaxed, fallback } => Box::new(WithFallback {

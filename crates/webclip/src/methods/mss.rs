@@ -6,8 +6,8 @@
 //! Segments are the text leaves and p is the boosted text-leaf classifier of the paper's
 //! features (Hong et al.), the segment classifier webclip ships.
 
-use super::boosted::Boosted;
 use super::Method;
+use crate::classify::LeafClassifier;
 use crate::document::Document;
 use crate::selection::Selection;
 
@@ -31,7 +31,7 @@ pub fn max_subsequence(scores: &[f64]) -> Option<std::ops::Range<usize>> {
 
 /// The MSS method over a leaf classifier.
 pub struct Mss {
-    pub classifier: Boosted,
+    pub classifier: LeafClassifier,
 }
 
 impl Method for Mss {

@@ -8,6 +8,7 @@ use crate::selection::Selection;
 use markup5ever::local_name;
 
 /// Renders the selection as plain text.
+#[cfg(any(test, feature = "lab"))]
 pub fn render(page: &Page, selection: &Selection) -> String {
     render_with(page, selection, &ContentOptions::default())
 }

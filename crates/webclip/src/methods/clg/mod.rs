@@ -13,6 +13,7 @@ pub mod features;
 pub mod group;
 
 use super::Method;
+use crate::classify::{FeatureSet, LeafClassifier};
 use crate::document::Document;
 use crate::dom::NodeId;
 use crate::learn::model::Model;
@@ -181,11 +182,8 @@ pub fn score_nodes(
 
 /// The boosted-plus leaf scores turned into per-node content shares (CLG-plus).
 pub fn content_share(doc: &Document) -> Vec<f64> {
-    let boosted = super::boosted::Boosted {
-        model: super::boosted::default_model(super::boosted::FeatureSet::Extended),
-        threshold: None,
-    };
-    features::leaf_content_share(doc, &boosted.scores(doc))
+    let classifier = LeafClassifier::embedded(FeatureSet::Extended);
+    features::leaf_content_share(doc, &classifier.scores(doc))
 }
 
 /// The CLG method (or one of its baselines).

@@ -1,8 +1,8 @@
 //! Article Clipper (Fan, Luo, Lim, Liu, Joshi & Liu, KDD'11 demo): the article body as the
 //! maximum scoring subsequence of text segments (§2.2.1), purified by four visual
 //! refinements (§2.2.2); the title by candidate rules and the score Q (§2.3, `title.rs`);
-//! informative images and their captions (§2.4, `figures.rs`); print and next-page links
-//! (§2.1, §2.5, `links.rs`).
+//! informative images and their captions (§2.4, `figures.rs`). Its print and next-page links
+//! (§2.1, §2.5) are found for every method's article (`article/links.rs`).
 //!
 //! Segments are the text leaves (`leaves.rs`): maximal runs of text between block-level line
 //! breaks, which is how the paper cuts segments "based on the visual attribute of line-break
@@ -12,12 +12,11 @@
 //! reference [3], is not available; the variant `clipper-plus` uses the extended features.)
 
 pub mod figures;
-pub mod links;
 pub mod title;
 
-use super::boosted::Boosted;
 use super::mss::max_subsequence;
 use super::Method;
+use crate::classify::LeafClassifier;
 use crate::document::Document;
 use crate::dom::{NodeId, Page};
 use crate::leaves::Leaf;
@@ -86,7 +85,7 @@ impl ClipperOptions {
 
 /// The Article Clipper method.
 pub struct Clipper {
-    pub classifier: Boosted,
+    pub classifier: LeafClassifier,
     pub options: ClipperOptions,
 }
 

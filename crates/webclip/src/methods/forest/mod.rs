@@ -18,6 +18,7 @@
 pub mod feed;
 pub mod measures;
 pub mod signifiers;
+pub mod site;
 pub mod terms;
 pub mod xpath;
 

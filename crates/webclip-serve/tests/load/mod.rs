@@ -1,4 +1,4 @@
-//! A bounded load generator for the service (loopback tests and `webclip serve --load`):
+//! A bounded load generator for the service's loopback tests:
 //! `clients` concurrent clients send `requests` requests in all, each posting the same page,
 //! and the answers are counted by kind with their latencies.
 

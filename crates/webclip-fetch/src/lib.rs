@@ -1,4 +1,5 @@
-//! Fetching a page by URL for the service, safely: only http(s); every address a host name
+//! Fetching a page by URL, safely, for the service (`webclip serve`, requests that name a
+//! URL) and the command line (`webclip extract URL`, print versions, next pages): only http(s); every address a host name
 //! resolves to must be public (no loopback, private, link-local, metadata, multicast or
 //! reserved ranges) unless private addresses are allowed; the connection goes to the address
 //! that was checked (no second DNS answer in between); redirects are followed by hand, each
@@ -44,7 +45,8 @@ pub struct Fetched {
     pub url: String,
 }
 
-/// Why a fetch did not give a page; each maps to an HTTP status of the service.
+/// Why a fetch did not give a page; each maps to an HTTP status of the service (given
+/// below).
 #[derive(Debug, PartialEq, Eq)]
 pub enum FetchError {
     /// Not an http(s) URL, or no host (400).
@@ -186,8 +188,7 @@ async fn fetch_one(url: &Url, config: &FetchConfig, left: Duration) -> Result<Ho
     if !status.is_success() {
         return Err(FetchError::Upstream(format!("{url}: the server answered {status}")));
     }
-    let charset =
-        resp.headers().get(reqwest::header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).and_then(crate::charset_of);
+    let charset = resp.headers().get(reqwest::header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).and_then(charset_of);
     if resp.content_length().is_some_and(|n| n > config.max_bytes as u64) {
         return Err(too_large(url, config));
     }
@@ -209,6 +210,14 @@ fn upstream(url: &Url, e: reqwest::Error) -> FetchError {
     }
 }
 
+/// The `charset` parameter of a `Content-Type` value.
+pub fn charset_of(content_type: &str) -> Option<String> {
+    content_type.split(';').skip(1).find_map(|p| {
+        let (k, v) = p.split_once('=')?;
+        k.trim().eq_ignore_ascii_case("charset").then(|| v.trim().trim_matches('"').to_string())
+    })
+}
+
 fn too_large(url: &Url, config: &FetchConfig) -> FetchError {
     FetchError::TooLarge(format!("{url}: the page is larger than {} bytes", config.max_bytes))
 }
@@ -216,6 +225,13 @@ fn too_large(url: &Url, config: &FetchConfig) -> FetchError {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn charset_parameter() {
+        assert_eq!(charset_of("text/html; charset=ISO-8859-1").as_deref(), Some("ISO-8859-1"));
+        assert_eq!(charset_of("text/html;Charset=\"utf-8\"").as_deref(), Some("utf-8"));
+        assert_eq!(charset_of("text/html"), None);
+    }
 
     #[test]
     fn private_and_special_addresses_are_not_public() {

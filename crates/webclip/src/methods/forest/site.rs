@@ -1,14 +1,14 @@
-//! Pages of one site (or, next, of one multi-page article): reading them together, learning
-//! a FOREST wrapper from sample pages, and applying it with the page method as the fallback
-//! for pages it misses. Front ends (`webclip eval --group-by`, `webclip wrapper`) only group
-//! records, score and print; Article Clipper's next-page joining plugs in here too.
+//! Pages of one site: reading them together, learning a FOREST wrapper from sample pages, and
+//! applying it with the page method as the fallback for pages it misses. Front ends
+//! (`webclip wrapper`, the lab's `eval --group-by`) only group records, score and print.
 
+use super::{self as forest, feed::FeedItem, terms::Vocab, SitePage};
+#[cfg(feature = "lab")]
+use super::{signifiers, ForestOptions, Match, Wrapper};
 use crate::article::metadata::{self, Metadata};
 use crate::document::{Document, ReadOptions};
-use crate::extract::Options;
-use crate::methods::forest::{self, feed::FeedItem, signifiers, terms::Vocab};
-use crate::methods::forest::{ForestOptions, Match, SitePage, Wrapper};
-use crate::selection::Selection;
+#[cfg(feature = "lab")]
+use crate::{extract::Options, selection::Selection};
 
 /// One page of a site, read and analysed for FOREST.
 pub struct SiteDoc {
@@ -64,7 +64,8 @@ pub fn analyze(parsed: Vec<Parsed>, vocab: &mut Vocab) -> Vec<SiteDoc> {
         .collect()
 }
 
-/// How wrappers are learned and applied for a site.
+/// How wrappers are learned and applied for a site (the lab's evaluations).
+#[cfg(feature = "lab")]
 pub struct SiteLearner<'a> {
     pub forest: ForestOptions,
     /// Use the feed-item stand-in (title + description) as FOREST's signifiers.
@@ -76,11 +77,13 @@ pub struct SiteLearner<'a> {
 }
 
 /// What a page got: its body text (or why it failed) and how the wrapper matched.
+#[cfg(feature = "lab")]
 pub struct Applied {
     pub text: Result<String, String>,
     pub how: Match,
 }
 
+#[cfg(feature = "lab")]
 impl SiteLearner<'_> {
     /// Signifiers of sample pages.
     pub fn signifiers(&self, samples: &[&SiteDoc], vocab: &mut Vocab) -> Vec<signifiers::Signifiers> {
@@ -129,80 +132,4 @@ impl SiteLearner<'_> {
         }
         Applied { text: self.single(l), how: Match::Miss }
     }
-}
-
-/// A page fetched by the caller for [`follow_pages`]: its bytes, the charset of its
-/// `Content-Type`, and its address after redirects.
-pub struct FetchedPage {
-    pub bytes: Vec<u8>,
-    pub charset: Option<String>,
-    pub url: String,
-}
-
-/// Follows the next-page links of a multi-page article (Article Clipper §2.5) until it has
-/// `max_pages` pages, appending each page to `article`. The library does no I/O: `fetch`
-/// gets a URL and returns the page. It stops, with a warning, on a fetch or read failure, on a
-/// link back to a page already read (a loop), on a page whose body repeats one already read,
-/// and on a candidate that fails §2.5's last stage (same title, different body). Returns the
-/// URLs of the pages read after the first.
-pub fn follow_pages(
-    article: &mut crate::Article,
-    options: &Options,
-    max_pages: usize,
-    mut fetch: impl FnMut(&str) -> Result<FetchedPage, String>,
-) -> Vec<String> {
-    use crate::methods::clipper::links::same_article;
-    let mut seen: Vec<String> = article.document().url.iter().cloned().collect();
-    let mut bodies: Vec<String> = vec![article.text()];
-    let title = article.title().map(str::to_string);
-    let mut next = article.links.next.clone();
-    let mut used = Vec::new();
-    let warn = |article: &mut crate::Article, w: String| article.provenance.warnings.push(w);
-    while article.parts.len() < max_pages {
-        let Some(url) = next.take() else { break };
-        if seen.contains(&url) {
-            warn(article, format!("next page {url} was already read (a loop); stopped"));
-            break;
-        }
-        seen.push(url.clone());
-        let page = match fetch(&url) {
-            Ok(p) => p,
-            Err(e) => {
-                warn(article, format!("next page {url}: {e}"));
-                break;
-            }
-        };
-        let mut o = options.clone();
-        o.read.url = Some(page.url.clone());
-        if o.read.charset.is_none() {
-            o.read.charset = page.charset.clone();
-        }
-        let mut candidate = match crate::extract(&page.bytes, &o) {
-            Ok(a) => a,
-            Err(e) => {
-                warn(article, format!("next page {url}: {e}"));
-                break;
-            }
-        };
-        let body = candidate.text();
-        if bodies.contains(&body) {
-            warn(article, format!("next page {url} repeats a page already read; stopped"));
-            break;
-        }
-        let previous = bodies.last().map_or("", String::as_str);
-        if !same_article(title.as_deref(), previous, candidate.title(), &body) {
-            warn(
-                article,
-                format!("{url} is not the next page of this article (its title differs or its body repeats); stopped"),
-            );
-            break;
-        }
-        next = candidate.links.next.clone();
-        bodies.push(body);
-        let part = candidate.parts.remove(0);
-        article.push_part(part.document, part.selection);
-        used.push(page.url);
-    }
-    article.links.next = next;
-    used
 }
