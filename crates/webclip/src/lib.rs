@@ -51,7 +51,7 @@ pub mod limits;
 pub mod output;
 pub mod visual;
 
-/// FOREST site wrappers (Fan et al.): reading the pages of a site, learning a wrapper (an
+/// FOREST site wrappers (Oita & Senellart): reading the pages of a site, learning a wrapper (an
 /// XPath) from sample pages, and applying it; [`MethodConfig::Forest`] extracts with one.
 pub mod forest {
     pub use crate::methods::forest::site::{analyze, read, Parsed, SiteDoc};
