@@ -36,6 +36,7 @@ pub mod learn;
 pub mod leaves;
 pub mod limits;
 pub mod methods;
+pub mod options;
 pub mod output;
 mod parse;
 mod selection;
