@@ -6,7 +6,7 @@ mod layout;
 mod method;
 mod site;
 
-pub use layout::LayoutArgs;
+pub use layout::{duration, seconds, LayoutArgs};
 pub use method::{MethodArgs, MethodChoice, SiteMethod};
 pub use site::{ForestArgs, GroupBy};
 
