@@ -34,10 +34,10 @@ pub struct BatchArgs {
     /// Output format (default: by the output file's extension).
     #[arg(long, value_enum, value_name = "FORMAT")]
     pub format: Option<OutFormat>,
-    /// Longest one page may take, in ms (instead of --time-budget); a page over it stops
-    /// and is a failure ("time budget … used up"), and the batch goes on.
-    #[arg(long, value_name = "MS")]
-    pub page_timeout: Option<u64>,
+    /// Seconds one page may take (the same as --time-budget); a page over it stops and is
+    /// a failure ("time budget … used up"), and the batch goes on.
+    #[arg(long, value_name = "S", value_parser = crate::flags::seconds)]
+    pub page_timeout: Option<f64>,
     /// The body's format in each record.
     #[arg(long, value_enum, default_value_t = BodyFormat(webclip::Format::Text))]
     pub body: BodyFormat,
@@ -102,8 +102,8 @@ pub fn run(args: BatchArgs) -> ExitCode {
         Err(code) => return code,
     };
     options.read.limits.max_bytes = args.max_bytes;
-    if let Some(ms) = args.page_timeout {
-        options.read.limits.budget = (ms > 0).then(|| std::time::Duration::from_millis(ms));
+    if let Some(s) = args.page_timeout {
+        options.read.limits.budget = (s > 0.0).then(|| crate::flags::duration(s));
     }
     let jobs = args.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).max(1);
     let parquet = match args.format {

@@ -40,8 +40,9 @@ pub struct ExtractArgs {
     #[arg(long, value_enum, value_name = "WHAT", default_value_t = PrintLink::Ignore)]
     pub print_link: PrintLink,
     /// Seconds allowed for fetching one page, redirects included.
-    #[arg(long, value_name = "S", default_value_t = 15)]
-    pub fetch_timeout: u64,
+    #[arg(long, value_name = "S", default_value_t = webclip_fetch::FetchConfig::default().timeout.as_secs_f64(),
+          value_parser = crate::flags::seconds)]
+    pub fetch_timeout: f64,
     /// Refuse loopback, private and link-local addresses when fetching (as `serve` does).
     #[arg(long)]
     pub public_only: bool,
@@ -160,7 +161,7 @@ impl Fetcher {
         let config = webclip_fetch::FetchConfig {
             allow_private: !args.public_only,
             max_bytes: usize::try_from(args.max_bytes).unwrap_or(usize::MAX),
-            timeout: std::time::Duration::from_secs(args.fetch_timeout),
+            timeout: crate::flags::duration(args.fetch_timeout),
             ..Default::default()
         };
         let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().ok();

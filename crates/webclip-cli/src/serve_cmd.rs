@@ -3,7 +3,6 @@
 use crate::flags::LayoutArgs;
 use clap::Args;
 use std::process::ExitCode;
-use std::time::Duration;
 use webclip_fetch::FetchConfig;
 use webclip_serve::Config;
 
@@ -15,9 +14,9 @@ pub struct ServeArgs {
     /// Largest request body, in bytes.
     #[arg(long, default_value_t = 10 * 1024 * 1024, value_name = "BYTES")]
     pub body_limit: usize,
-    /// Longest one request may take (fetch and extraction), in seconds.
-    #[arg(long, default_value_t = 30, value_name = "SECS")]
-    pub timeout: u64,
+    /// Seconds one request may take (fetch and extraction).
+    #[arg(long, default_value_t = Config::default().timeout.as_secs_f64(), value_name = "S", value_parser = crate::flags::seconds)]
+    pub timeout: f64,
     /// Extractions at once; requests over it get 503 with Retry-After.
     #[arg(long, default_value_t = 32, value_name = "N")]
     pub concurrency: usize,
@@ -46,7 +45,7 @@ pub struct ServeArgs {
 pub fn run(args: ServeArgs) -> ExitCode {
     let config = Config {
         body_limit: args.body_limit,
-        timeout: Duration::from_secs(args.timeout.max(1)),
+        timeout: crate::flags::duration(args.timeout.max(0.001)),
         concurrency: args.concurrency.max(1),
         fetch: args.fetch.then(|| FetchConfig {
             allow_private: args.allow_private,

@@ -149,12 +149,12 @@ fn parquet_output_and_page_timeouts() {
     // A budget no page meets: every page is a failure with the cause, and the batch ends.
     let sample = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../examples/sample.html.gz");
     let out = d.join("late.jsonl");
-    let o = run(&["batch", sample.to_str().unwrap(), "-o", out.to_str().unwrap(), "--page-timeout", "1"]);
+    let o = run(&["batch", sample.to_str().unwrap(), "-o", out.to_str().unwrap(), "--page-timeout", "0.001"]);
     assert_eq!(o.status.code(), Some(1), "{}", String::from_utf8_lossy(&o.stderr));
     let failures = std::fs::read_to_string(d.join("late.jsonl.failures.jsonl")).unwrap();
     assert!(failures.contains("time budget of 1ms used up"), "{failures}");
     // A generous one changes nothing.
-    let o = run(&["batch", sample.to_str().unwrap(), "-o", out.to_str().unwrap(), "--page-timeout", "60000"]);
+    let o = run(&["batch", sample.to_str().unwrap(), "-o", out.to_str().unwrap(), "--page-timeout", "60"]);
     assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
     assert_eq!(lines(&out).len(), 1);
 }

@@ -204,7 +204,10 @@ fn bad_model_file_is_a_usage_error() {
     assert!(stderr(&o).contains("model.json: not a webclip model"), "{}", stderr(&o));
     let o = webclip(&["extract", "-", "--model", bad.to_str().unwrap(), "--method", "cnr"], Some(ARTICLE.as_bytes()));
     assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("--model goes with"));
+    assert_eq!(stderr(&o), "webclip: option \"model\" is read by auto, boosted, boosted-plus, not by cnr\n");
+    let o = webclip(&["extract", "-", "--clg-model", bad.to_str().unwrap()], Some(ARTICLE.as_bytes()));
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("option \"clg_model\" is read by clg, clg-lr"), "{}", stderr(&o));
 }
 
 #[test]

@@ -34,6 +34,8 @@ struct Settings {
     format: Format,
 }
 
+/// One call's settings: its keyword arguments (as JSON) go through `Options::from_named`, as
+/// the command line's flags and the HTTP service's options do.
 fn settings(url: Option<String>, format: &str, method: &str, options: &str) -> PyResult<Settings> {
     let format = Format::parse(format).map_err(|e| OptionError::new_err(e.to_string()))?;
     let given: serde_json::Map<String, serde_json::Value> =
@@ -125,10 +127,18 @@ fn extract_many_json(
     }))
 }
 
+/// The option table as JSON: one object per option (name, flag, kind, expected, choices,
+/// min/max as a JSON Schema, unit, default, default_text, help, methods, group, example).
+#[pyfunction]
+fn options_json() -> String {
+    webclip::options::table_json().to_string()
+}
+
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(extract_json, m)?)?;
     m.add_function(wrap_pyfunction!(extract_many_json, m)?)?;
+    m.add_function(wrap_pyfunction!(options_json, m)?)?;
     m.add("WebclipError", m.py().get_type_bound::<WebclipError>())?;
     m.add("InputError", m.py().get_type_bound::<InputError>())?;
     m.add("OptionError", m.py().get_type_bound::<OptionError>())?;

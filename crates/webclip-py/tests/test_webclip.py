@@ -1,6 +1,9 @@
 """The built wheel, as a Python user calls it (run by .ci/run against the installed wheel)."""
+import ast
 import gzip
+import json
 import os
+import subprocess
 import threading
 
 import pytest
@@ -48,7 +51,7 @@ def test_article_clipper_and_its_title_for_any_method():
     assert r["metadata"]["title"] == "Kites" and r["metadata"]["title_source"] == "clipper"
     r = webclip.extract(PAGE, title_source="clipper")
     assert r["method"] == "auto" and r["metadata"]["title_source"] == "clipper"
-    with pytest.raises(webclip.OptionError, match="title source"):
+    with pytest.raises(webclip.OptionError, match="title_source"):
         webclip.extract(PAGE, title_source="nowhere")
 
 
@@ -98,3 +101,108 @@ def test_extract_many_releases_the_gil():
     stop.set()
     t.join()
     assert len(ticks) > 3
+
+
+# ---------- the option table: the same names and records as the command line ----------
+
+OPTIONS = webclip.options()
+# The command-line binary to compare with (the tests that need it are skipped without it).
+BIN = os.environ.get("WEBCLIP_BIN")
+PYI = os.path.join(os.path.dirname(webclip.__file__), "__init__.pyi")
+
+
+def _methods(opt):
+    return opt["methods"] or ["auto"]
+
+
+def _comparable(record):
+    record = dict(record)
+    record.pop("timings", None)
+    record.pop("source", None)
+    return record
+
+
+def _cli(method, *args):
+    """The binary's record for PAGE, or its error line (exit 2)."""
+    cmd = [BIN, "extract", "-", "--format", "json", "--method", method, *args]
+    out = subprocess.run(cmd, input=PAGE.encode(), capture_output=True, timeout=600)
+    if out.returncode == 2:
+        return out.stderr.decode().strip().removeprefix("webclip: ")
+    assert out.returncode == 0, out.stderr.decode()
+    return _comparable(json.loads(out.stdout))
+
+
+def test_the_table_names_every_keyword_option():
+    names = [o["name"] for o in OPTIONS]
+    assert len(names) == len(set(names)) > 40
+    for o in OPTIONS:
+        assert o["name"] in webclip.extract.__doc__, o["name"]
+        assert o["flag"] == "--" + o["name"].replace("_", "-")
+        assert o["example"] is not None
+    assert {o["unit"] for o in OPTIONS} <= {None, "s", "px"}
+
+
+def test_the_stub_lists_exactly_the_tables_options():
+    # The installed stub, else the source tree's.
+    stub = PYI if os.path.exists(PYI) else os.path.join(HERE, "..", "python", "webclip", "__init__.pyi")
+    with open(stub) as f:
+        tree = ast.parse(f.read())
+    cls = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "Options")
+    names = [n.target.id for n in cls.body if isinstance(n, ast.AnnAssign)]
+    assert names == [o["name"] for o in OPTIONS]
+
+
+@pytest.mark.parametrize("opt", OPTIONS, ids=[o["name"] for o in OPTIONS])
+def test_every_option_gives_the_command_lines_record(opt):
+    for method in _methods(opt):
+        py = _comparable(webclip.extract(PAGE, method=method, **{opt["name"]: opt["example"]}))
+        assert py["method"] == method
+        if not BIN:
+            continue
+        assert _cli(method, opt["flag"], opt["example_text"]) == py, (opt["name"], method)
+    if not BIN:
+        pytest.skip("set WEBCLIP_BIN to the webclip binary to compare with the command line")
+
+
+def test_every_method_with_its_defaults_gives_the_command_lines_record():
+    methods = ["auto", "cnr", "boosted", "boosted-plus", "clg", "clg-lr", "clg-lr-a", "clg-svm", "clg-svm-a",
+               "clg-plus", "mss", "clipper", "clipper-plus"]
+    for method in methods:
+        py = _comparable(webclip.extract(PAGE, method=method))
+        assert py["method"] == method
+        if BIN:
+            assert _cli(method) == py, method
+    if not BIN:
+        pytest.skip("set WEBCLIP_BIN to the webclip binary to compare with the command line")
+
+
+def test_an_option_of_another_method_is_the_command_lines_error():
+    checked = 0
+    for opt in OPTIONS:
+        if not opt["methods"]:
+            continue
+        other = "auto" if "auto" not in opt["methods"] else "cnr"
+        message = 'option "%s" is read by %s, not by %s' % (opt["name"], ", ".join(opt["methods"]), other)
+        with pytest.raises(webclip.OptionError) as e:
+            webclip.extract(PAGE, method=other, **{opt["name"]: opt["example"]})
+        assert str(e.value) == message
+        if BIN:
+            assert _cli(other, opt["flag"], opt["example_text"]) == message
+        checked += 1
+    assert checked > 20
+
+
+def test_favor_recall_brings_captions():
+    assert "The red kite over the dunes." in webclip.extract(PAGE, favor="recall")["body"]
+    assert "The red kite over the dunes." not in webclip.extract(PAGE, favor="recall", captions=False)["body"]
+
+
+def test_option_errors_say_what_the_option_takes():
+    with pytest.raises(webclip.OptionError, match="option keep_inside: expected a number from 0 to 1, got 2"):
+        webclip.extract(PAGE, keep_inside=2)
+    with pytest.raises(webclip.OptionError, match="did you mean keep_inside"):
+        webclip.extract(PAGE, keep_insde=0.5)
+    with pytest.raises(webclip.OptionError, match="exclude each other"):
+        webclip.extract(PAGE, method="cnr", more=1, less=1)
+    r = webclip.extract(PAGE, method="clipper", clipper_refine=["font", "align"], title_params=[1, 1.2, 2])
+    assert r["method"] == "clipper"

@@ -227,7 +227,42 @@ async fn index() -> Response {
 }
 
 async fn openapi() -> Response {
-    ([(header::CONTENT_TYPE, "application/json")], include_str!("../assets/openapi.json")).into_response()
+    ([(header::CONTENT_TYPE, "application/json")], openapi_json()).into_response()
+}
+
+/// The OpenAPI description: `assets/openapi.json` with the methods and the options filled in
+/// from the library (`MethodConfig::NAMES`, the option table), so it cannot drift from them.
+pub fn openapi_json() -> &'static str {
+    static TEXT: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    TEXT.get_or_init(|| {
+        let mut doc: serde_json::Value =
+            serde_json::from_str(include_str!("../assets/openapi.json")).expect("assets/openapi.json is JSON");
+        let methods = serde_json::json!(webclip::MethodConfig::NAMES);
+        let options: serde_json::Map<String, serde_json::Value> =
+            webclip::options::OPTIONS.iter().map(|s| (s.name.to_string(), s.json_schema())).collect();
+        let request = &mut doc["components"]["schemas"]["ExtractRequest"]["properties"];
+        request["method"]["enum"] = methods.clone();
+        request["options"]["properties"] = serde_json::Value::Object(options);
+        // Query parameters: the options in their text form (on/off, comma-separated lists).
+        let query: Vec<serde_json::Value> = webclip::options::OPTIONS
+            .iter()
+            .map(|s| {
+                serde_json::json!({"name": s.name, "in": "query", "description": s.help_line(), "schema": s.json_schema(),
+                    "style": "form", "explode": false})
+            })
+            .collect();
+        for op in ["post", "get"] {
+            if let Some(params) = doc["paths"]["/v1/extract"][op]["parameters"].as_array_mut() {
+                for p in params.iter_mut() {
+                    if p["name"] == "method" {
+                        p["schema"]["enum"] = methods.clone();
+                    }
+                }
+                params.extend(query.iter().cloned());
+            }
+        }
+        doc.to_string()
+    })
 }
 
 async fn metrics_text(State(state): State<Shared>) -> Response {
@@ -243,6 +278,7 @@ async fn info(State(state): State<Shared>) -> Response {
         "fetch": c.fetch.is_some(),
         "body_limit": c.body_limit,
         "auth": c.token.is_some(),
+        "options": webclip::options::table_json(),
     }))
     .into_response()
 }
@@ -282,13 +318,19 @@ fn job(
 ) -> Result<(Format, Options), ApiError> {
     let format =
         Format::parse(format.unwrap_or("text")).map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, e.to_string()))?;
-    let options = Options::from_named(method.unwrap_or("auto"), options)
+    let mut options = Options::from_named(method.unwrap_or("auto"), options)
         .map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, e.to_string()))?;
+    // A request may lower the bounds on its page, not raise them past the service's.
+    let bounds = webclip::Limits::default();
+    let limits = &mut options.read.limits;
+    limits.parse.max_nodes = limits.parse.max_nodes.min(bounds.parse.max_nodes);
+    limits.max_layout_nodes = limits.max_layout_nodes.min(bounds.max_layout_nodes);
     Ok((format, options))
 }
 
 /// Query parameters as options: `format`, `method` and `url` by name, the rest as option
-/// values (`true`/`false` are booleans).
+/// values in their text form (`on`/`off` or `true`/`false`, numbers, comma-separated lists),
+/// read by the option table.
 fn query_job(mut query: HashMap<String, String>, bytes: Option<Vec<u8>>) -> Result<Job, ApiError> {
     let format = query.remove("format");
     let method = query.remove("method");
@@ -296,11 +338,7 @@ fn query_job(mut query: HashMap<String, String>, bytes: Option<Vec<u8>>) -> Resu
     let options = query
         .into_iter()
         .map(|(k, v)| {
-            let value = match v.as_str() {
-                "true" | "on" | "1" => serde_json::Value::Bool(true),
-                "false" | "off" | "0" => serde_json::Value::Bool(false),
-                _ => serde_json::Value::String(v),
-            };
+            let value = webclip::options::parse_text(&k, &v);
             (k, value)
         })
         .collect();
@@ -467,6 +505,17 @@ fn render(bytes: &[u8], job: &Job, output: Output, source: &str) -> Result<Strin
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_request_can_lower_the_bounds_not_raise_them() {
+        let mut given = serde_json::Map::new();
+        given.insert("max_nodes".into(), serde_json::json!(u64::MAX));
+        given.insert("max_layout_nodes".into(), serde_json::json!(10));
+        let (_, options) = job(None, None, &given).unwrap();
+        let bounds = webclip::Limits::default();
+        assert_eq!(options.read.limits.parse.max_nodes, bounds.parse.max_nodes);
+        assert_eq!(options.read.limits.max_layout_nodes, 10);
+    }
 
     #[test]
     fn token_comparison() {

@@ -101,6 +101,26 @@ async fn service_endpoints() {
     for path in ["/v1/extract", "/v1/overlay", "/v1/info", "/healthz", "/metrics", "/openapi.json", "/"] {
         assert!(spec["paths"][path].is_object(), "{path} missing from the OpenAPI description");
     }
+    // The request's options and the methods are the library's, and so is /v1/info's table.
+    let table: Vec<&str> = webclip::options::names().collect();
+    let request = &spec["components"]["schemas"]["ExtractRequest"]["properties"];
+    let listed: Vec<&str> = request["options"]["properties"].as_object().unwrap().keys().map(String::as_str).collect();
+    let mut sorted = table.clone();
+    sorted.sort_unstable();
+    assert_eq!(listed, sorted, "the OpenAPI options are the option table");
+    assert_eq!(request["method"]["enum"], serde_json::json!(webclip::MethodConfig::NAMES));
+    assert_eq!(request["options"]["properties"]["keep_inside"]["maximum"], 1.0);
+    let query: Vec<&str> = spec["paths"]["/v1/extract"]["post"]["parameters"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|p| p["name"].as_str())
+        .filter(|n| !["format", "method", "url"].contains(n))
+        .collect();
+    assert_eq!(query, table, "every option is a query parameter");
+    let in_info: Vec<&str> = info["options"].as_array().unwrap().iter().map(|o| o["name"].as_str().unwrap()).collect();
+    assert_eq!(in_info, table);
+    assert_eq!(info["options"][0]["name"], "charset");
     c.post(format!("{base}/v1/extract")).body(sample()).send().await.unwrap();
     let metrics = c.get(format!("{base}/metrics")).send().await.unwrap().text().await.unwrap();
     assert!(metrics.contains("webclip_requests_total{endpoint=\"/v1/extract\",status=\"200\"} 1"), "{metrics}");
@@ -174,6 +194,9 @@ async fn bad_requests_get_clear_json_errors() {
         ("{\"html\": \"<p>x</p>\", \"options\": {\"tables\": \"yes\"}}", 400, "tables"),
         ("{\"html\": \"<p>x</p>\", \"options\": {\"charset\": \"klingon\"}}", 400, "charset"),
         ("{\"html\": \"<p>x</p>\", \"colour\": 1}", 400, "colour"),
+        ("{\"html\": \"<p>x</p>\", \"options\": {\"colour\": 1}}", 400, "unknown option \"colour\""),
+        ("{\"html\": \"<p>x</p>\", \"options\": {\"more\": 1}}", 400, "option \"more\" is read by cnr, not by auto"),
+        ("{\"html\": \"<p>x</p>\", \"options\": {\"keep_inside\": 7}}", 400, "a number from 0 to 1"),
         ("{}", 400, "html"),
         ("{\"html\": ", 400, "request body"),
         ("\u{feff}not json", 400, "request body"),

@@ -44,6 +44,19 @@ pub enum TitleSource {
 }
 
 impl TitleSource {
+    /// Every source by name, in the order of [`TitleSource::parse`].
+    pub const NAMES: &'static [&'static str] = &["method", "metadata", "clipper", "mixed"];
+
+    /// The source's name.
+    pub fn name(self) -> &'static str {
+        match self {
+            TitleSource::Method => "method",
+            TitleSource::Metadata => "metadata",
+            TitleSource::Clipper => "clipper",
+            TitleSource::Mixed => "mixed",
+        }
+    }
+
     pub fn parse(name: &str) -> crate::Result<TitleSource> {
         match name {
             "method" => Ok(TitleSource::Method),
@@ -82,65 +95,6 @@ impl Options {
             }
         }
         adjusted(&self.method, self.comments.unwrap_or(false), self.content.captions)
-    }
-
-    /// Options from a method name and named settings, as the Python package and the HTTP
-    /// service take them: `tables`, `links`, `images`, `formatting`, `captions`,
-    /// `metadata_fallback`, `comments`
-    /// (booleans), `charset` (a label), and for `auto` `favor` (`precision`, `balanced`,
-    /// `recall`) and `headline` (boolean).
-    pub fn from_named(method: &str, given: &serde_json::Map<String, serde_json::Value>) -> crate::Result<Options> {
-        use crate::methods::auto::Favor;
-        use crate::Error;
-        let mut config = MethodConfig::named(method).ok_or_else(|| {
-            Error::Option(format!("method {method:?}: expected one of {}", MethodConfig::NAMES.join(", ")))
-        })?;
-        let mut options = Options::default();
-        let flag = |k: &str, v: &serde_json::Value| {
-            v.as_bool().ok_or_else(|| Error::Option(format!("option {k}: expected true or false")))
-        };
-        for (k, v) in given {
-            match k.as_str() {
-                "tables" => options.content.tables = flag(k, v)?,
-                "links" => options.content.links = flag(k, v)?,
-                "images" => options.content.images = flag(k, v)?,
-                "formatting" => options.content.formatting = flag(k, v)?,
-                "captions" => options.content.captions = flag(k, v)?,
-                "metadata_fallback" => options.content.metadata_fallback = flag(k, v)?,
-                "comments" => options.comments = Some(flag(k, v)?),
-                "title_source" => {
-                    let name =
-                        v.as_str().ok_or_else(|| Error::Option("option title_source: expected a name".into()))?;
-                    options.title_source = TitleSource::parse(name)?;
-                }
-                "charset" => {
-                    let label = v.as_str().ok_or_else(|| Error::Option("option charset: expected a label".into()))?;
-                    options.read.charset = Some(label.to_string());
-                }
-                "favor" | "headline" => {
-                    let MethodConfig::Auto { options: auto, .. } = &mut config else {
-                        return Err(Error::Option(format!("option {k} goes with method \"auto\"")));
-                    };
-                    if k == "headline" {
-                        auto.headline = flag(k, v)?;
-                    } else {
-                        auto.favor = match v.as_str() {
-                            Some("precision") => Favor::Precision,
-                            Some("balanced") => Favor::Balanced,
-                            Some("recall") => Favor::Recall,
-                            _ => {
-                                return Err(Error::Option(
-                                    "option favor: expected precision, balanced or recall".into(),
-                                ))
-                            }
-                        };
-                    }
-                }
-                other => return Err(Error::Option(format!("unknown option {other:?}"))),
-            }
-        }
-        options.method = config;
-        Ok(options)
     }
 
     /// True when the page must be laid out first (the method or the title source needs it).

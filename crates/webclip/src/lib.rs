@@ -48,6 +48,7 @@ mod selection;
 pub mod dom;
 pub mod input;
 pub mod limits;
+pub mod options;
 pub mod output;
 pub mod visual;
 

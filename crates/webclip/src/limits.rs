@@ -50,7 +50,8 @@ pub struct Deadline {
 impl Deadline {
     /// The deadline of an extraction starting now.
     pub fn start(budget: Option<Duration>) -> Deadline {
-        Deadline { at: budget.map(|b| Instant::now() + b), budget: budget.unwrap_or_default() }
+        // A budget past the clock's range is no bound.
+        Deadline { at: budget.and_then(|b| Instant::now().checked_add(b)), budget: budget.unwrap_or_default() }
     }
 
     /// No deadline.

@@ -19,9 +19,9 @@ pub struct LayoutArgs {
     /// the first 16 hex digits of the URL's SHA-256 + ".css" (see README).
     #[arg(long, value_name = "DIR")]
     pub css_dir: Option<PathBuf>,
-    /// Longest one page may take to lay out; over it the page gets no visual facts.
-    #[arg(long, default_value_t = 10_000, value_name = "MS")]
-    pub layout_budget: u64,
+    /// Seconds one page may take to lay out; over it the page gets no visual facts.
+    #[arg(long, default_value_t = Settings::default().budget.as_secs_f64(), value_name = "S", value_parser = seconds)]
+    pub layout_budget: f64,
 }
 
 impl LayoutArgs {
@@ -30,11 +30,24 @@ impl LayoutArgs {
             width: self.width,
             height: self.height,
             css_dir: self.css_dir.clone(),
-            budget: Duration::from_millis(self.layout_budget),
+            budget: duration(self.layout_budget),
         }
     }
 
     pub fn engine(&self) -> Arc<dyn webclip::visual::LayoutEngine> {
         Arc::new(Engine { settings: self.settings() })
     }
+}
+
+/// A time in seconds (a number, at least 0): every time flag of the command line takes one.
+pub fn seconds(s: &str) -> Result<f64, String> {
+    match s.trim().parse::<f64>() {
+        Ok(x) if x >= 0.0 && !x.is_nan() => Ok(x),
+        _ => Err("expected seconds (a number, at least 0)".into()),
+    }
+}
+
+/// A time flag's seconds as a duration (at most about 30 years: later is never).
+pub fn duration(seconds: f64) -> Duration {
+    Duration::from_secs_f64(seconds.clamp(0.0, 1e9))
 }

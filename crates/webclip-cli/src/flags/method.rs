@@ -1,15 +1,29 @@
-//! Which method runs, with its options grouped per method under help headings, and the
-//! options every extraction shares (input, output content, comments).
+//! Which method runs, and the extraction options: the options of the library's table
+//! (`webclip::options::OPTIONS`) become flags here (builder API, one flag per entry, help
+//! grouped per method under headings), and only the values the user gives are passed on, to
+//! `Options::from_named`, so every default is the library's. The flags whose values are files
+//! (`--model`, `--clg-model`, `--wrapper`, `--exact-wrapper`) are not in the table (the
+//! library reads no files) and stay here.
+//!
+//! On/off options take `on` or `off`; alone, `--tables` means on, and `--no-tables` means off.
+//! (`--images page.html` reads `page.html` as the value: put the flag after the file, or write
+//! `--images on`.)
 
-use clap::Args;
+use clap::builder::{PossibleValue, TypedValueParser};
+use clap::error::ErrorKind;
+use clap::{Arg, ArgAction, ArgMatches, Args, Command};
+use serde_json::{Map, Value};
+use std::ffi::OsStr;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::Arc;
-use webclip::ClgVariant as Variant;
-use webclip::FeatureSet;
-use webclip::{AutoOptions, Favor, Grow};
-use webclip::{ClgModel, ClgOptions, ClipperOptions, CnrOptions, RefineOptions, TopNodes};
-use webclip::{ContentOptions, MethodConfig, Options, ReadOptions, TitleSource};
+use std::sync::{Arc, OnceLock};
+use webclip::options::{Group, Kind, OptionSpec, OPTIONS};
+use webclip::{MethodConfig, Options, ReadOptions};
+
+/// Help heading of the learned classifiers' flags.
+const BOOSTED_HEADING: &str = "boosted, boosted-plus (and auto's model)";
+/// Help heading of CLG's flags.
+const CLG_HEADING: &str = "clg and its variants (clg-lr, clg-lr-a, clg-svm, clg-svm-a, clg-plus)";
 
 /// Options shared by every command that extracts.
 #[derive(Args, Clone)]
@@ -21,262 +35,173 @@ pub struct MethodArgs {
     /// (maximum subsequence over leaf scores), clipper (Article Clipper: body, title, figures
     /// with captions; lays the page out itself) and clipper-plus; with
     /// `eval --group-by`, also the multi-page forest, coverage, sigfeed and description.
+    /// The options below are under their methods' headings; an option of another method is
+    /// an error. On/off options: `--tables off` or `--no-tables`; alone, `--links` is on.
     #[arg(long, default_value = "auto", value_parser = parse_method)]
     pub method: MethodChoice,
     #[command(flatten, next_help_heading = "Input")]
     pub input: InputArgs,
-    #[command(flatten, next_help_heading = "Output content")]
-    pub content: ContentArgs,
-    #[command(flatten, next_help_heading = "auto (the default method)")]
-    pub auto: AutoArgs,
-    #[command(flatten, next_help_heading = "boosted, boosted-plus (and auto's model)")]
+    // The option table's flags (on/off options also as --no-NAME), as given.
+    #[command(flatten)]
+    pub options: NamedOptions,
+    #[command(flatten, next_help_heading = BOOSTED_HEADING)]
     pub boosted: BoostedArgs,
-    #[command(flatten, next_help_heading = "cnr")]
-    pub cnr: CnrArgs,
-    #[command(flatten, next_help_heading = "clg and its baselines (clg-lr, clg-lr-a, clg-svm, clg-svm-a)")]
+    #[command(flatten, next_help_heading = CLG_HEADING)]
     pub clg: ClgArgs,
-    #[command(flatten, next_help_heading = "clipper, clipper-plus (Article Clipper)")]
-    pub clipper: ClipperArgs,
     #[command(flatten, next_help_heading = "FOREST site wrappers")]
     pub forest: WrapperArgs,
 }
 
-/// How the input is read.
+/// The page's address (not an extraction option: it says which page this is).
 #[derive(Args, Clone)]
 pub struct InputArgs {
-    /// Charset of the input, as from an HTTP Content-Type header (overrides <meta>; a
-    /// byte-order mark still wins).
-    #[arg(long, value_name = "LABEL")]
-    pub charset: Option<String>,
     /// The page's URL (for metadata such as the site name and dates in the path).
     #[arg(long, value_name = "URL")]
     pub url: Option<String>,
-    /// Seconds one page may take, reading to output; past it the page fails with an error
-    /// (0: no limit).
-    #[arg(long, value_name = "S", default_value_t = webclip::limits::BUDGET.as_secs_f64())]
-    pub time_budget: f64,
-    /// Elements and texts kept from one page; the rest of a larger page is dropped with a
-    /// warning.
-    #[arg(long, value_name = "N", default_value_t = webclip::dom::MAX_NODES)]
-    pub max_nodes: usize,
-    /// Pages with more nodes are not laid out (a warning; layout methods fall back).
-    #[arg(long, value_name = "N", default_value_t = webclip::limits::MAX_LAYOUT_NODES)]
-    pub max_layout_nodes: usize,
 }
 
-impl InputArgs {
-    /// The bounds these flags set (page size stays the default: commands that read files
-    /// set it from their --max-bytes).
-    pub fn limits(&self) -> webclip::Limits {
-        let mut limits = webclip::Limits {
-            budget: (self.time_budget > 0.0).then(|| std::time::Duration::from_secs_f64(self.time_budget)),
-            ..Default::default()
-        };
-        limits.parse.max_nodes = self.max_nodes.max(1);
-        limits.max_layout_nodes = self.max_layout_nodes;
-        limits
-    }
-}
-
-/// What the output includes.
-#[derive(Args, Clone)]
-pub struct ContentArgs {
-    /// Comment sections: off leaves them out, on adds them (default: what the method chose;
-    /// auto leaves them out).
-    #[arg(long, value_enum)]
-    pub comments: Option<OnOff>,
-    /// Leave tables out of the output.
-    #[arg(long)]
-    pub no_tables: bool,
-    /// Include images (markdown and HTML output): source and alt text.
-    #[arg(long)]
-    pub images: bool,
-    /// Include links (markdown and HTML output).
-    #[arg(long)]
-    pub links: bool,
-    /// Leave out the article's figures (images tied to the article, with their captions),
-    /// which markdown and HTML output show by default.
-    #[arg(long)]
-    pub no_figures: bool,
-    /// A page with no main content in its markup (rendered by scripts) gets its metadata's
-    /// text (JSON-LD articleBody, else the description) as the body, with a warning. Default:
-    /// on with --favor recall, else off.
-    #[arg(long, value_enum, value_name = "ON|OFF")]
-    pub metadata_fallback: Option<OnOff>,
-    /// Drop bold and italics (markdown and HTML output).
-    #[arg(long)]
-    pub no_formatting: bool,
-    /// Figure captions in the body (they are always in the JSON output's figures). Default:
-    /// on with --favor recall, else off.
-    #[arg(long, value_enum, value_name = "ON|OFF")]
-    pub captions: Option<OnOff>,
-}
-
-/// `auto`'s options.
-#[derive(Args, Clone)]
-pub struct AutoArgs {
-    /// Lean towards precision (less boilerplate) or recall (less lost content).
-    #[arg(long, value_enum, default_value = "balanced")]
-    pub favor: FavorArg,
-    /// Leaves inside the chosen region need at least this probability.
-    #[arg(long, value_name = "P", default_value_t = AutoOptions::default().keep_inside)]
-    pub keep_inside: f64,
-    /// Leaves outside the chosen region need at least this probability.
-    #[arg(long, value_name = "P", default_value_t = AutoOptions::default().keep_outside)]
-    pub keep_outside: f64,
-    /// Leaves outside the chosen region need at least this probability on a page that
-    /// declares types (schema.org, Open Graph) none of which is an article or a post.
-    #[arg(long, value_name = "P", default_value_t = AutoOptions::default().keep_outside_declared)]
-    pub keep_outside_declared: f64,
-    /// Share of the confident-content mass the region must hold, else every confident leaf
-    /// is kept (0 disables).
-    #[arg(long, value_name = "R", default_value_t = AutoOptions::default().min_coverage)]
-    pub min_coverage: f64,
-    /// Share of a likely-content leaf's linked characters left out of the region's gain
-    /// (0 counts links fully).
-    #[arg(long, value_name = "R", default_value_t = AutoOptions::default().link_discount)]
-    pub link_discount: f64,
-    /// Share of the region's gain the region around the title heading needs to replace it
-    /// (0 disables).
-    #[arg(long, value_name = "R", default_value_t = AutoOptions::default().title_anchor)]
-    pub title_anchor: f64,
-    /// Keep the headline and the lead before the region when the region starts after them
-    /// (default: on; off leaves the text output the body alone).
-    #[arg(long, value_enum, value_name = "ON|OFF")]
-    pub headline: Option<OnOff>,
-    /// Leaves after the region's last confident leaf need p >= tau unless they are running
-    /// text (default: on).
-    #[arg(long, value_enum, value_name = "ON|OFF")]
-    pub trim_tail: Option<OnOff>,
-    /// A one-leaf region is retried on its best ancestor with two or more leaves (on or off).
-    #[arg(long, value_enum, value_name = "ON|OFF")]
-    pub widen_single: Option<OnOff>,
-    /// A comment section holding at least this share of the page's confident content is
-    /// content (1 disables).
-    #[arg(long, value_name = "R")]
-    pub comment_share: Option<f64>,
-    /// Lists of links inside the region need p >= tau, unless they hold half the region's
-    /// text or the page declares itself other than an article (default: on).
-    #[arg(long, value_enum, value_name = "ON|OFF")]
-    pub link_lists: Option<OnOff>,
-    /// With nothing likely content outside the comment sections, the sections are tried
-    /// before relative thresholds (on or off).
-    #[arg(long, value_enum, value_name = "ON|OFF")]
-    pub discussion_first: Option<OnOff>,
-    /// Siblings of the region with a positive gain join it: off, same-tag or any.
-    #[arg(long, value_enum, value_name = "WHICH")]
-    pub grow: Option<GrowArg>,
-}
-
-#[derive(Clone, Copy, clap::ValueEnum)]
-pub enum GrowArg {
-    Off,
-    SameTag,
-    Any,
-}
-
-/// The learned classifiers' options.
+/// The model file of the learned classifiers (not in the option table: a file).
 #[derive(Args, Clone)]
 pub struct BoostedArgs {
-    /// A model file (from `webclip train boosted`) instead of the embedded model.
+    /// A model file (from `webclip train boosted`) instead of the embedded model (auto,
+    /// boosted, boosted-plus).
     #[arg(long, value_name = "FILE")]
     pub model: Option<PathBuf>,
-    /// boosted, boosted-plus: score at or above which a leaf is content (default: the model's).
-    #[arg(long, value_name = "P")]
-    pub threshold: Option<f64>,
 }
 
-/// CNR's options.
-#[derive(Args, Clone)]
-pub struct CnrArgs {
-    /// Which nodes count as top-rated: count:N, fraction:F (of nodes with text) or of-max:R
-    /// (CNR at least R times the page's highest).
-    #[arg(long, value_parser = parse_top, default_value_t = CnrOptions::default().top)]
-    pub top: TopNodes,
-    /// Widen the result N steps to the parent (more content).
-    #[arg(long, default_value_t = 0, conflicts_with = "less")]
-    pub more: u32,
-    /// Narrow the result N steps to the child with the highest CNR (less content).
-    #[arg(long, default_value_t = 0)]
-    pub less: u32,
-    /// Iterative block detection; output every block in relevance order.
-    #[arg(long)]
-    pub blocks: bool,
-}
-
-/// CLG's options (the paper's values as defaults).
+/// CLG's model file (not in the option table: a file).
 #[derive(Args, Clone)]
 pub struct ClgArgs {
     /// A CLG model file (from `webclip train clg`) instead of the embedded one.
     #[arg(long, value_name = "FILE")]
     pub clg_model: Option<PathBuf>,
-    /// Logistic-regression score above which a node is a candidate (clg, clg-lr).
-    #[arg(long, value_name = "P", default_value_t = ClgOptions::default().threshold)]
-    pub clg_threshold: f64,
-    /// Projection overlap ratio threshold T of the grouping.
-    #[arg(long, value_name = "T", default_value_t = ClgOptions::default().por)]
-    pub clg_por: f64,
-    /// Refining: area ratios θ1, θ2, θ3, θ4 and depth d of Algorithm 1, comma-separated.
-    #[arg(long, value_name = "T1,T2,T3,T4,D", value_parser = parse_refine)]
-    pub clg_refine: Option<RefineOptions>,
-    /// Title check: how far above the selection a heading may end, in CSS px (the paper gives
-    /// no value).
-    #[arg(long, value_name = "PX", default_value_t = ClgOptions::default().title_gap)]
-    pub clg_title_gap: f64,
-    /// Skip refining (Algorithm 1): output the best group as it is.
-    #[arg(long)]
-    pub no_refine: bool,
-    /// Skip the title check after refining.
-    #[arg(long)]
-    pub no_title_check: bool,
 }
 
-/// Article Clipper's options (the paper's values as defaults).
-#[derive(Args, Clone)]
-pub struct ClipperArgs {
-    /// Where the title comes from: method (clipper's own title for clipper, else the
-    /// metadata's), metadata, clipper (the title score of Article Clipper §2.3 around any
-    /// method's body; the page is laid out), or mixed (the metadata's when the markup confirms
-    /// it, else clipper's).
-    #[arg(long, value_name = "SOURCE", default_value = "method", value_parser = ["method", "metadata", "clipper", "mixed"])]
-    pub title_source: String,
-    /// Which refinements of the maximum subsequence run, comma-separated: font, overlap,
-    /// align, frames, or none (default: all four for clipper; font, align, frames for
-    /// clipper-plus).
-    #[arg(long, value_name = "WHICH", value_delimiter = ',', value_parser = ["font", "overlap", "align", "frames", "none"])]
-    pub clipper_refine: Option<Vec<String>>,
-    /// Least share of a segment's width inside the body column (horizontal-overlap refinement).
-    #[arg(long, value_name = "R", default_value_t = ClipperOptions::default().min_overlap)]
-    pub clipper_min_overlap: f32,
-    /// Title score Q = (m + λ)·β^(7−h)·(0.1 + α)^ω·f: λ, β, ω comma-separated.
-    #[arg(long, value_name = "L,B,W", value_parser = parse_title_params)]
-    pub title_params: Option<(f64, f64, f64)>,
-    /// Frames holding at least this share of the body's characters keep their text
-    /// (default: 1, the paper's rule, for clipper; 0.5 for clipper-plus).
-    #[arg(long, value_name = "R")]
-    pub frame_share: Option<f64>,
-    /// Images smaller than this in width or height (CSS px) are not figures.
-    #[arg(long, value_name = "PX", default_value_t = ClipperOptions::default().min_image)]
-    pub min_image: f32,
+/// The values of the table's options that the command line gave, by name (JSON values of the
+/// option's kind, checked while parsing; which method reads them is checked by
+/// `Options::from_named`).
+#[derive(Clone, Debug, Default)]
+pub struct NamedOptions {
+    pub given: Map<String, Value>,
 }
 
-fn parse_title_params(s: &str) -> Result<(f64, f64, f64), String> {
-    let v: Vec<f64> =
-        s.split(',').map(|x| x.trim().parse::<f64>().map_err(|e| format!("{x:?}: {e}"))).collect::<Result<_, _>>()?;
-    match v[..] {
-        [l, b, w] => Ok((l, b, w)),
-        _ => Err(format!("{s:?}: expected λ,β,ω")),
+/// The help heading of an option.
+fn heading(spec: &OptionSpec) -> &'static str {
+    match (spec.group, spec.methods.first().copied().unwrap_or("")) {
+        (Group::Input, _) => "Input",
+        (Group::Content, _) => "Output content",
+        (Group::Method, "auto") => "auto (the default method)",
+        (Group::Method, m) if m.starts_with("boosted") => BOOSTED_HEADING,
+        (Group::Method, m) if m.starts_with("clg") => CLG_HEADING,
+        (Group::Method, m) if m.starts_with("clipper") => "clipper, clipper-plus (Article Clipper)",
+        (Group::Method, m) => m,
     }
 }
 
-fn parse_refine(s: &str) -> Result<RefineOptions, String> {
-    let v: Vec<&str> = s.split(',').map(str::trim).collect();
-    let f = |k: usize| v[k].parse::<f64>().map_err(|e| format!("{:?}: {e}", v[k]));
-    if v.len() != 5 {
-        return Err(format!("{s:?}: expected θ1,θ2,θ3,θ4,d"));
+/// The strings clap keeps of one option (it wants `&'static str`s): made once per process.
+struct Flag {
+    long: String,
+    help: String,
+    negative_id: String,
+    negative_long: String,
+}
+
+fn flag(spec: &OptionSpec) -> &'static Flag {
+    static FLAGS: OnceLock<Vec<Flag>> = OnceLock::new();
+    let flags = FLAGS.get_or_init(|| {
+        OPTIONS
+            .iter()
+            .map(|s| {
+                let long = s.name.replace('_', "-");
+                Flag {
+                    help: s.help_line(),
+                    negative_id: format!("no_{}", s.name),
+                    negative_long: format!("no-{long}"),
+                    long,
+                }
+            })
+            .collect()
+    });
+    let k = OPTIONS.iter().position(|s| s.name == spec.name).expect("an option of the table");
+    &flags[k]
+}
+
+/// Parses and checks an option's value with the library's rules for its kind.
+#[derive(Clone)]
+struct OptionValue(&'static OptionSpec);
+
+impl TypedValueParser for OptionValue {
+    type Value = Value;
+
+    fn parse_ref(&self, cmd: &Command, _arg: Option<&Arg>, value: &OsStr) -> Result<Value, clap::Error> {
+        let spec = self.0;
+        let text = value.to_str().ok_or_else(|| clap::Error::new(ErrorKind::InvalidUtf8).with_cmd(cmd))?;
+        spec.value_from_text(text).map_err(|e| {
+            let mut cmd = cmd.clone();
+            cmd.error(ErrorKind::ValueValidation, format!("invalid value '{text}' for '{}': {e}", spec.flag()))
+        })
     }
-    let depth = v[4].parse::<usize>().map_err(|e| format!("{:?}: {e}", v[4]))?;
-    Ok(RefineOptions { theta1: f(0)?, theta2: f(1)?, theta3: f(2)?, theta4: f(3)?, depth })
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        match self.0.kind {
+            Kind::Bool => Some(Box::new(["on", "off"].into_iter().map(PossibleValue::new))),
+            Kind::Choice(names) => Some(Box::new(names.iter().map(|&n| PossibleValue::new(n)))),
+            _ => None,
+        }
+    }
+}
+
+impl Args for NamedOptions {
+    fn augment_args(mut cmd: Command) -> Command {
+        for spec in OPTIONS {
+            let f = flag(spec);
+            let mut arg = Arg::new(spec.name)
+                .long(f.long.as_str())
+                .help(f.help.as_str())
+                .help_heading(heading(spec))
+                .value_name(spec.value_name)
+                .action(ArgAction::Set)
+                .value_parser(OptionValue(spec));
+            if matches!(spec.kind, Kind::Bool) {
+                arg = arg.num_args(0..=1).default_missing_value("on").overrides_with(f.negative_id.as_str());
+                let negative = Arg::new(f.negative_id.as_str())
+                    .long(f.negative_long.as_str())
+                    .action(ArgAction::SetTrue)
+                    .hide(true)
+                    .help_heading(heading(spec))
+                    .overrides_with(spec.name);
+                cmd = cmd.arg(arg).arg(negative);
+            } else {
+                cmd = cmd.arg(arg);
+            }
+        }
+        cmd
+    }
+
+    fn augment_args_for_update(cmd: Command) -> Command {
+        Self::augment_args(cmd)
+    }
+}
+
+impl clap::FromArgMatches for NamedOptions {
+    fn from_arg_matches(matches: &ArgMatches) -> Result<Self, clap::Error> {
+        let mut out = NamedOptions::default();
+        out.update_from_arg_matches(matches)?;
+        Ok(out)
+    }
+
+    fn update_from_arg_matches(&mut self, matches: &ArgMatches) -> Result<(), clap::Error> {
+        for spec in OPTIONS {
+            let negative = matches!(spec.kind, Kind::Bool)
+                && matches.try_get_one::<bool>(flag(spec).negative_id.as_str()).ok().flatten() == Some(&true);
+            if negative {
+                self.given.insert(spec.name.into(), Value::Bool(false));
+            } else if let Ok(Some(v)) = matches.try_get_one::<Value>(spec.name) {
+                self.given.insert(spec.name.into(), v.clone());
+            }
+        }
+        Ok(())
+    }
 }
 
 /// Applying a learned site wrapper.
@@ -321,31 +246,9 @@ pub enum MethodChoice {
     Site(SiteMethod),
 }
 
-#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum OnOff {
-    On,
-    Off,
-}
-
-#[derive(Clone, Copy, clap::ValueEnum)]
-pub enum FavorArg {
-    Precision,
-    Balanced,
-    Recall,
-}
-
-impl From<FavorArg> for Favor {
-    fn from(f: FavorArg) -> Favor {
-        match f {
-            FavorArg::Precision => Favor::Precision,
-            FavorArg::Balanced => Favor::Balanced,
-            FavorArg::Recall => Favor::Recall,
-        }
-    }
-}
-
 impl MethodArgs {
-    /// The library options, or exit code 2 after printing why (a model file that cannot be read).
+    /// The library options, or exit code 2 after printing why (an option of another method, a
+    /// model file that cannot be read).
     pub fn resolve(&self) -> Result<Options, ExitCode> {
         self.options().map_err(|e| {
             eprintln!("webclip: {e}");
@@ -378,144 +281,59 @@ impl MethodArgs {
         }
     }
 
-    /// How pages are read (no layout; commands that lay out add their engine).
+    /// How pages are read (no layout; commands that lay out add their engine): the input
+    /// options given (charset and bounds) and --url.
     pub fn read_options(&self) -> ReadOptions {
-        ReadOptions {
-            charset: self.input.charset.clone(),
-            url: self.input.url.clone(),
-            layout: None,
-            limits: self.input.limits(),
-        }
+        let input: Map<String, Value> = self
+            .options
+            .given
+            .iter()
+            .filter(|(k, _)| webclip::options::spec(k).is_some_and(|s| s.group == Group::Input))
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .collect();
+        let mut read = Options::from_named("auto", &input).map(|o| o.read).unwrap_or_default();
+        read.url = self.input.url.clone();
+        read
     }
 
-    /// The library options; fails with a message naming the file when a model or wrapper
-    /// cannot be read.
+    /// The library options: the given options through `Options::from_named`, then the files
+    /// (model, wrapper); fails with a message naming the option or the file.
     pub fn options(&self) -> Result<Options, String> {
-        let model = match &self.boosted.model {
-            None => None,
-            Some(_) if self.page_method() == "cnr" => {
-                return Err("--model goes with --method auto, boosted or boosted-plus".into())
-            }
-            Some(path) => {
-                let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-                let m = webclip::Model::from_json(&text).map_err(|e| format!("{}: {e}", path.display()))?;
-                Some(Arc::new(m))
-            }
-        };
-        let a = &self.auto;
-        let mut method = match self.page_method() {
-            "cnr" => MethodConfig::Cnr(CnrOptions {
-                top: self.cnr.top,
-                more: self.cnr.more,
-                less: self.cnr.less,
-                blocks: self.cnr.blocks,
-                ..Default::default()
-            }),
-            name if Variant::parse(name).is_some() => {
-                let model = match &self.clg.clg_model {
-                    None => None,
-                    Some(path) => {
-                        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-                        Some(Arc::new(ClgModel::from_json(&text).map_err(|e| format!("{}: {e}", path.display()))?))
-                    }
-                };
-                let c = &self.clg;
-                MethodConfig::Clg {
-                    options: ClgOptions {
-                        variant: Variant::parse(name).unwrap_or(Variant::Clg),
-                        threshold: c.clg_threshold,
-                        por: c.clg_por,
-                        refine: c.clg_refine.unwrap_or_default(),
-                        refining: !c.no_refine,
-                        title_check: !c.no_title_check,
-                        title_gap: c.clg_title_gap,
-                    },
-                    model,
+        let method = self.page_method();
+        let mut options = Options::from_named(method, &self.options.given).map_err(|e| e.to_string())?;
+        options.read.url = self.input.url.clone();
+        let read = |path: &PathBuf| std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()));
+        if let Some(path) = &self.boosted.model {
+            const READ_BY: &[&str] = &["auto", "boosted", "boosted-plus"];
+            let slot = match &mut options.method {
+                MethodConfig::Auto { model, .. } | MethodConfig::Boosted { model, .. } => model,
+                _ => return Err(webclip::options::not_read_by("model", READ_BY, method)),
+            };
+            let m = webclip::Model::from_json(&read(path)?).map_err(|e| format!("{}: {e}", path.display()))?;
+            *slot = Some(Arc::new(m));
+        }
+        if let Some(path) = &self.clg.clg_model {
+            let slot = match &mut options.method {
+                MethodConfig::Clg { model, .. } => model,
+                _ => {
+                    let read_by: Vec<&str> = webclip::ClgVariant::ALL.iter().map(|v| v.name()).collect();
+                    return Err(webclip::options::not_read_by("clg_model", &read_by, method));
                 }
-            }
-            "mss" => MethodConfig::Mss,
-            name @ ("clipper" | "clipper-plus") => {
-                let c = &self.clipper;
-                let d = if name == "clipper-plus" { ClipperOptions::plus() } else { ClipperOptions::default() };
-                let on =
-                    |w: &str, default: bool| c.clipper_refine.as_ref().map_or(default, |l| l.iter().any(|x| x == w));
-                let (lambda, beta, omega) = c.title_params.unwrap_or((d.lambda, d.beta, d.omega));
-                MethodConfig::Clipper(ClipperOptions {
-                    refine_font: on("font", d.refine_font),
-                    refine_overlap: on("overlap", d.refine_overlap),
-                    refine_align: on("align", d.refine_align),
-                    refine_frames: on("frames", d.refine_frames),
-                    min_overlap: c.clipper_min_overlap,
-                    lambda,
-                    beta,
-                    omega,
-                    min_image: c.min_image,
-                    frame_share: c.frame_share.unwrap_or(d.frame_share),
-                    ..d
-                })
-            }
-            "boosted" | "boosted-plus" => MethodConfig::Boosted {
-                features: if self.page_method() == "boosted" { FeatureSet::Paper } else { FeatureSet::Extended },
-                model,
-                threshold: self.boosted.threshold,
-            },
-            _ => MethodConfig::Auto {
-                options: AutoOptions {
-                    favor: a.favor.into(),
-                    keep_inside: a.keep_inside,
-                    keep_outside: a.keep_outside,
-                    keep_outside_declared: a.keep_outside_declared,
-                    min_coverage: a.min_coverage,
-                    link_discount: a.link_discount,
-                    title_anchor: a.title_anchor,
-                    grow: match a.grow {
-                        None => AutoOptions::default().grow,
-                        Some(GrowArg::Off) => Grow::Off,
-                        Some(GrowArg::SameTag) => Grow::SameTag,
-                        Some(GrowArg::Any) => Grow::Any,
-                    },
-                    headline: on(a.headline, AutoOptions::default().headline),
-                    trim_tail: on(a.trim_tail, AutoOptions::default().trim_tail),
-                    widen_single: on(a.widen_single, AutoOptions::default().widen_single),
-                    comment_share: a.comment_share.unwrap_or(AutoOptions::default().comment_share),
-                    link_lists: on(a.link_lists, AutoOptions::default().link_lists),
-                    discussion_first: on(a.discussion_first, AutoOptions::default().discussion_first),
-                    ..Default::default()
-                },
-                model,
-            },
-        };
+            };
+            let m = webclip::ClgModel::from_json(&read(path)?).map_err(|e| format!("{}: {e}", path.display()))?;
+            *slot = Some(Arc::new(m));
+        }
         if let Some(path) = &self.forest.wrapper {
-            let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-            let w = webclip::forest::Wrapper::from_json(&text).map_err(|e| format!("{}: {e}", path.display()))?;
-            method = MethodConfig::Forest {
+            let w =
+                webclip::forest::Wrapper::from_json(&read(path)?).map_err(|e| format!("{}: {e}", path.display()))?;
+            options.method = MethodConfig::Forest {
                 wrapper: Arc::new(w),
                 relaxed: !self.forest.exact_wrapper,
-                fallback: Box::new(method),
+                fallback: Box::new(options.method),
             };
         }
-        let c = &self.content;
-        Ok(Options {
-            method,
-            read: self.read_options(),
-            content: ContentOptions {
-                tables: !c.no_tables,
-                images: c.images,
-                links: c.links,
-                formatting: !c.no_formatting,
-                captions: on(c.captions, matches!(a.favor, FavorArg::Recall)),
-                figures: !c.no_figures,
-                metadata_fallback: on(c.metadata_fallback, matches!(a.favor, FavorArg::Recall)),
-            },
-            comments: c.comments.map(|c| c == OnOff::On),
-            title_source: TitleSource::parse(&self.clipper.title_source).map_err(|e| e.to_string())?,
-        })
+        Ok(options)
     }
-}
-
-/// An on/off flag, or its default when not given.
-fn on(flag: Option<OnOff>, default: bool) -> bool {
-    flag.map_or(default, |f| f == OnOff::On)
 }
 
 fn parse_method(s: &str) -> Result<MethodChoice, String> {
@@ -527,8 +345,4 @@ fn parse_method(s: &str) -> Result<MethodChoice, String> {
     }
     let names: Vec<&str> = MethodConfig::NAMES.iter().copied().chain(SiteMethod::ALL.iter().map(|(n, _)| *n)).collect();
     Err(format!("unknown method {s:?}; known: {}", names.join(", ")))
-}
-
-fn parse_top(s: &str) -> Result<TopNodes, String> {
-    TopNodes::parse(s).ok_or_else(|| format!("{s:?}: expected count:N (N > 0), fraction:F or of-max:R (0 < F, R <= 1)"))
 }

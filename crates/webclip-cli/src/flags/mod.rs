@@ -9,6 +9,6 @@ mod method;
 mod site;
 
 pub use format::{BodyFormat, OutputFormat};
-pub use layout::LayoutArgs;
+pub use layout::{duration, seconds, LayoutArgs};
 pub use method::{MethodArgs, MethodChoice, SiteMethod};
 pub use site::{ForestArgs, GroupBy};

@@ -1,5 +1,7 @@
 from typing import Any, Dict, Iterable, List, Optional, Sequence, Union
 
+from typing_extensions import Literal, TypedDict, Unpack
+
 Page = Union[bytes, str]
 __version__: str
 
@@ -7,8 +9,58 @@ class WebclipError(Exception): ...
 class InputError(WebclipError): ...
 class OptionError(WebclipError): ...
 
+class Options(TypedDict, total=False):
+    """The keyword options: the library's option table (``webclip.options()`` gives it with
+    kinds, defaults, units and the methods that read each; every time is in seconds). A test
+    checks that these names are exactly the table's."""
+
+    charset: str
+    time_budget: float
+    max_nodes: int
+    max_layout_nodes: int
+    comments: bool
+    tables: bool
+    images: bool
+    links: bool
+    figures: bool
+    formatting: bool
+    captions: bool
+    metadata_fallback: bool
+    title_source: Literal["method", "metadata", "clipper", "mixed"]
+    favor: Literal["precision", "balanced", "recall"]
+    keep_inside: float
+    keep_outside: float
+    keep_outside_declared: float
+    min_coverage: float
+    link_discount: float
+    title_anchor: float
+    headline: bool
+    trim_tail: bool
+    widen_single: bool
+    comment_share: float
+    link_lists: bool
+    discussion_first: bool
+    grow: Literal["off", "same-tag", "any"]
+    threshold: float
+    top: str
+    more: int
+    less: int
+    blocks: bool
+    clg_threshold: float
+    clg_por: float
+    clg_refine: Sequence[float]
+    clg_title_gap: float
+    refine: bool
+    title_check: bool
+    clipper_refine: Sequence[Literal["font", "overlap", "align", "frames", "none"]]
+    clipper_min_overlap: float
+    title_params: Sequence[float]
+    frame_share: float
+    min_image: float
+
+def options() -> List[Dict[str, Any]]: ...
 def extract(
-    html: Page, url: Optional[str] = None, format: str = "text", method: str = "auto", **options: Any
+    html: Page, url: Optional[str] = None, format: str = "text", method: str = "auto", **options: Unpack[Options]
 ) -> Dict[str, Any]: ...
 def extract_many(
     pages: Iterable[Page],
@@ -16,5 +68,5 @@ def extract_many(
     format: str = "text",
     method: str = "auto",
     threads: int = 0,
-    **options: Any,
+    **options: Unpack[Options],
 ) -> List[Dict[str, Any]]: ...
