@@ -65,7 +65,8 @@ fn cli(method: &str, args: &[&str]) -> Result<Value, String> {
         .stderr(Stdio::piped())
         .spawn()
         .expect("run webclip");
-    child.stdin.take().unwrap().write_all(PAGE.as_bytes()).unwrap();
+    // A usage error exits before reading the page: a broken pipe here is not a failure.
+    let _ = child.stdin.take().unwrap().write_all(PAGE.as_bytes());
     let out = child.wait_with_output().unwrap();
     let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
     match out.status.code() {
