@@ -417,62 +417,28 @@ impl Options {
 
 // Access to each method's options (None under another method: the table's `methods` keep
 // a setter from being called there).
+macro_rules! method_options {
+    ($get:ident, $get_mut:ident, $ty:ty, |$o:ident| $variant:pat) => {
+        fn $get(o: &Options) -> Option<&$ty> {
+            match &o.method {
+                $variant => Some($o),
+                _ => None,
+            }
+        }
 
-fn auto(o: &Options) -> Option<&AutoOptions> {
-    match &o.method {
-        MethodConfig::Auto { options, .. } => Some(options),
-        _ => None,
-    }
+        fn $get_mut(o: &mut Options) -> Option<&mut $ty> {
+            match &mut o.method {
+                $variant => Some($o),
+                _ => None,
+            }
+        }
+    };
 }
 
-fn auto_mut(o: &mut Options) -> Option<&mut AutoOptions> {
-    match &mut o.method {
-        MethodConfig::Auto { options, .. } => Some(options),
-        _ => None,
-    }
-}
-
-fn cnr(o: &Options) -> Option<&CnrOptions> {
-    match &o.method {
-        MethodConfig::Cnr(options) => Some(options),
-        _ => None,
-    }
-}
-
-fn cnr_mut(o: &mut Options) -> Option<&mut CnrOptions> {
-    match &mut o.method {
-        MethodConfig::Cnr(options) => Some(options),
-        _ => None,
-    }
-}
-
-fn clg(o: &Options) -> Option<&ClgOptions> {
-    match &o.method {
-        MethodConfig::Clg { options, .. } => Some(options),
-        _ => None,
-    }
-}
-
-fn clg_mut(o: &mut Options) -> Option<&mut ClgOptions> {
-    match &mut o.method {
-        MethodConfig::Clg { options, .. } => Some(options),
-        _ => None,
-    }
-}
-
-fn clipper(o: &Options) -> Option<&ClipperOptions> {
-    match &o.method {
-        MethodConfig::Clipper(options) => Some(options),
-        _ => None,
-    }
-}
-
-fn clipper_mut(o: &mut Options) -> Option<&mut ClipperOptions> {
-    match &mut o.method {
-        MethodConfig::Clipper(options) => Some(options),
-        _ => None,
-    }
-}
+method_options!(auto, auto_mut, AutoOptions, |options| MethodConfig::Auto { options, .. });
+method_options!(cnr, cnr_mut, CnrOptions, |options| MethodConfig::Cnr(options));
+method_options!(clg, clg_mut, ClgOptions, |options| MethodConfig::Clg { options, .. });
+method_options!(clipper, clipper_mut, ClipperOptions, |options| MethodConfig::Clipper(options));
 
 fn f(v: &Value) -> f64 {
     v.as_f64().unwrap_or_default()
