@@ -38,7 +38,7 @@ struct Cli {
 enum Command {
     /// Extract the main content of pages (files, .gz files, or - for stdin).
     #[command(after_help = EXTRACT_EXAMPLES)]
-    Extract(extract_cmd::ExtractArgs),
+    Extract(flags::ExtractArgs),
     /// Extract many pages on every core: folders, file lists, WARC archives -> JSON Lines.
     Batch(batch_cmd::BatchArgs),
     /// Lay pages out (embedded engine) and print their visual facts.
@@ -57,7 +57,8 @@ pub fn main() -> ExitCode {
         Command::Extract(args) => extract_cmd::run(args),
         Command::Batch(args) => batch_cmd::run(args),
         Command::Layout(args) => layout_cmd::run(args),
-        Command::Wrapper(cmd) => wrapper_cmd::run(cmd),
+        Command::Wrapper(wrapper_cmd::WrapperCommand::Learn(args)) => wrapper_cmd::learn(args),
+        Command::Wrapper(wrapper_cmd::WrapperCommand::Apply(args)) => extract_cmd::run(args.into_extract()),
         Command::Serve(args) => serve_cmd::run(args),
     }
 }

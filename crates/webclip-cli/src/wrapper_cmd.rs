@@ -1,6 +1,6 @@
 //! `webclip wrapper`: FOREST site wrappers — learn, apply.
 
-use crate::flags::ForestArgs;
+use crate::flags::{ExtractArgs, ForestArgs};
 use clap::{Args, Subcommand};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -41,20 +41,19 @@ pub struct ApplyArgs {
     #[arg(value_name = "WRAPPER")]
     pub wrapper_file: PathBuf,
     #[command(flatten)]
-    pub extract: crate::extract_cmd::ExtractArgs,
+    pub extract: ExtractArgs,
 }
 
-pub fn run(cmd: WrapperCommand) -> ExitCode {
-    match cmd {
-        WrapperCommand::Learn(args) => learn(args),
-        WrapperCommand::Apply(mut args) => {
-            args.extract.method.forest.wrapper = Some(args.wrapper_file);
-            crate::extract_cmd::run(args.extract)
-        }
+impl ApplyArgs {
+    /// `wrapper apply W PAGE…` is `extract --wrapper W PAGE…` (the main dispatch runs it).
+    pub fn into_extract(mut self) -> ExtractArgs {
+        self.extract.method.forest.wrapper = Some(self.wrapper_file);
+        self.extract
     }
 }
 
-fn learn(args: LearnArgs) -> ExitCode {
+/// `wrapper learn`.
+pub fn learn(args: LearnArgs) -> ExitCode {
     let forest = match args.forest.options() {
         Ok(f) => f,
         Err(e) => {

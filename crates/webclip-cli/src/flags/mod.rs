@@ -3,11 +3,13 @@
 //! read, layout. Commands import their flags from here, never from each other or `main`;
 //! `webclip-lab` uses them too.
 
+mod extract;
 mod format;
 mod layout;
 mod method;
 mod site;
 
+pub use extract::{ExtractArgs, PrintLink};
 pub use format::{BodyFormat, OutputFormat};
 pub use layout::{duration, seconds, LayoutArgs};
 pub use method::{MethodArgs, MethodChoice, SiteMethod};
