@@ -1,12 +1,13 @@
 //! The pipeline: bytes → [`Document`] → method → [`Selection`] → comment sections → metadata
 //! → [`Article`].
 
-use crate::article::{Article, Format};
+use crate::article::Article;
 use crate::document::{ms_since, Document, ReadOptions};
 use crate::error::Result;
 use crate::methods::{clipper, MethodConfig};
-use crate::output::walk::ContentOptions;
+use crate::output::Format;
 use crate::visual::LayoutEngine;
+use crate::walk::ContentOptions;
 use std::sync::Arc;
 use std::time::Instant;
 

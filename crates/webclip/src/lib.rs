@@ -37,7 +37,7 @@ macro_rules! inner {
 
 // The library's own modules: private to users (who get the re-exports below and the public
 // modules `dom`, `visual`, `input`, `limits`, `output` and `forest`); public to the lab.
-inner!(article, classify, facts, learn, leaves, methods, stats);
+inner!(article, classify, facts, learn, leaves, methods, stats, walk);
 
 mod document;
 mod error;
@@ -64,7 +64,7 @@ pub mod forest {
 
 pub use article::follow::{follow_pages, FetchedPage};
 pub use article::metadata::Metadata;
-pub use article::{Article, Figure, Format, Links, Part, Provenance};
+pub use article::{Article, Figure, Links, Part, Provenance};
 pub use classify::FeatureSet;
 pub use document::{Document, ReadOptions, Timings};
 pub use error::{Error, Result};
@@ -77,5 +77,6 @@ pub use methods::clg::{ClgModel, ClgOptions, Variant as ClgVariant};
 pub use methods::clipper::ClipperOptions;
 pub use methods::cnr::{CnrOptions, TopNodes};
 pub use methods::{Method, MethodConfig};
-pub use output::walk::ContentOptions;
+pub use output::Format;
 pub use selection::{Block, Mark, Roles, Selection};
+pub use walk::ContentOptions;

@@ -12,7 +12,7 @@ pub mod metadata;
 
 use crate::document::{Document, Timings};
 use crate::dom::{NodeId, Page};
-use crate::output::walk::ContentOptions;
+use crate::walk::ContentOptions;
 use crate::selection::Selection;
 use crate::visual::Rect;
 use markup5ever::local_name;
@@ -86,37 +86,6 @@ pub struct Article {
     pub fallback_body: Option<String>,
     /// What the writers include.
     pub content: ContentOptions,
-}
-
-/// Output formats of the body.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Format {
-    Text,
-    Markdown,
-    Html,
-}
-
-impl Format {
-    /// Every format, in the order they are listed to users.
-    pub const ALL: [Format; 3] = [Format::Text, Format::Markdown, Format::Html];
-
-    /// A format by name (`text`, `markdown`, `html`).
-    pub fn parse(name: &str) -> crate::Result<Format> {
-        if let Some(f) = Format::ALL.into_iter().find(|f| f.name() == name) {
-            return Ok(f);
-        }
-        let names: Vec<&str> = Format::ALL.iter().map(|f| f.name()).collect();
-        let (last, rest) = names.split_last().expect("there are formats");
-        Err(crate::Error::Option(format!("format {name:?}: expected {} or {last}", rest.join(", "))))
-    }
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Format::Text => "text",
-            Format::Markdown => "markdown",
-            Format::Html => "html",
-        }
-    }
 }
 
 impl Article {
@@ -194,51 +163,6 @@ impl Article {
         self.provenance.warnings.extend(selection.warnings.iter().cloned());
         self.parts.push(Part { document, selection });
     }
-
-    /// The body as plain text.
-    pub fn text(&self) -> String {
-        self.render(Format::Text)
-    }
-
-    /// The body in a format; parts are joined as blocks.
-    pub fn render(&self, format: Format) -> String {
-        if let (Some(text), true) = (&self.fallback_body, self.is_empty()) {
-            return fallback(text, format);
-        }
-        let parts: Vec<String> = self
-            .parts
-            .iter()
-            .enumerate()
-            .map(|(k, p)| {
-                let figures: Vec<crate::output::walk::FigureRef> =
-                    self.figures.iter().filter(|f| f.part == k).map(|f| (f.node, f.caption.as_deref())).collect();
-                let render = |content: &ContentOptions| {
-                    crate::output::render_with_figures(&p.document.page, &p.selection, content, format, &figures)
-                };
-                let out = render(&self.content);
-                if out.trim().is_empty() && !self.content.captions && !p.selection.is_empty() {
-                    // All the selection holds is captions: they are the content.
-                    render(&ContentOptions { captions: true, ..self.content })
-                } else {
-                    out
-                }
-            })
-            .filter(|s| !s.is_empty())
-            .collect();
-        parts.join(if format == Format::Html { "\n" } else { "\n\n" })
-    }
-}
-
-/// Metadata text as a body: its lines as paragraphs.
-fn fallback(text: &str, format: Format) -> String {
-    let paragraphs = text.lines().map(crate::dom::normalize_ws).filter(|l| !l.is_empty());
-    match format {
-        Format::Html => {
-            let ps: Vec<String> = paragraphs.map(|p| format!("<p>{}</p>", crate::output::html::escape(&p))).collect();
-            format!("<article>{}</article>", ps.join("\n"))
-        }
-        _ => paragraphs.collect::<Vec<_>>().join("\n\n"),
-    }
 }
 
 /// The body with the title as its first block, for scoring against truth that starts with
@@ -259,7 +183,7 @@ fn figures(doc: &Document, selection: &Selection) -> Vec<Figure> {
     if selection.is_empty() || page.find_tag(&local_name!("img")).is_none() {
         return Vec::new();
     }
-    let (keep, _) = crate::output::walk::kept(page, selection);
+    let (keep, _) = crate::walk::kept(page, selection);
     let (Some(first), Some(last)) = (keep.iter().position(|&k| k), keep.iter().rposition(|&k| k)) else {
         return Vec::new();
     };
@@ -316,15 +240,6 @@ mod tests {
         let mut selection = Selection::new("test", serde_json::Value::Null);
         selection.blocks.push(Block::new(node, 1.0, "test"));
         Article::assemble(doc, selection, Metadata::default(), content)
-    }
-
-    #[test]
-    fn formats_by_name() {
-        for f in Format::ALL {
-            assert_eq!(Format::parse(f.name()).unwrap(), f);
-        }
-        let e = Format::parse("pdf").unwrap_err().to_string();
-        assert!(e.ends_with("format \"pdf\": expected text, markdown or html"), "{e}");
     }
 
     #[test]

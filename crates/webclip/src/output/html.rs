@@ -1,9 +1,9 @@
 //! Clean HTML: only the selected content, in a small set of structural tags, with no
 //! scripts, styles, classes or event attributes; `href` and `src` only with safe schemes.
 
-use super::walk::{walk, ContentOptions, FigureRef, Writer};
 use crate::dom::{is_inline_tag, NodeId, Page};
 use crate::selection::Selection;
+use crate::walk::{walk, ContentOptions, FigureRef, Writer};
 use markup5ever::local_name;
 
 /// Renders the selection as an HTML fragment wrapped in `<article>`.

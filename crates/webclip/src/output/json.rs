@@ -1,7 +1,8 @@
 //! JSON output of an [`Article`]: the body, the metadata, the selected nodes (XPath, score,
 //! reason), figures, links, the method and its options, and how the input was read.
 
-use crate::article::{Article, Figure, Format, Links};
+use super::Format;
+use crate::article::{Article, Figure, Links};
 use serde::Serialize;
 
 #[derive(Serialize)]

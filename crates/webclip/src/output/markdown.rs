@@ -1,9 +1,9 @@
 //! Markdown: headings, paragraphs, nested lists, tables (GitHub pipe tables), fenced code,
 //! block quotes, emphasis, links and images (when asked for).
 
-use super::walk::{walk, ContentOptions, FigureRef, Writer};
 use crate::dom::{is_inline_tag, normalize_ws, NodeId, Page};
 use crate::selection::Selection;
+use crate::walk::{walk, ContentOptions, FigureRef, Writer};
 use markup5ever::local_name;
 
 /// Renders the selection as markdown.

@@ -1,5 +1,5 @@
 //! Rendering an [`Article`](crate::article::Article): plain text, markdown, clean HTML, JSON.
-//! The first three share one structure walk ([`walk`]) over each part's selection; the
+//! The first three share one structure walk (`crate::walk`) over each part's selection; the
 //! overlay draws a selection over the laid-out page.
 
 pub(crate) mod html;
@@ -7,16 +7,11 @@ pub mod json;
 pub(crate) mod markdown;
 pub mod overlay;
 pub(crate) mod text;
-#[cfg(feature = "lab")]
-#[doc(hidden)]
-pub mod walk;
-#[cfg(not(feature = "lab"))]
-pub(crate) mod walk;
 
-use crate::article::Format;
+use crate::article::Article;
 use crate::dom::Page;
 use crate::selection::Selection;
-use walk::ContentOptions;
+use crate::walk::{self, ContentOptions};
 
 /// One page's selection in a format (an article renders each of its parts with this).
 pub fn render_selection(page: &Page, selection: &Selection, content: &ContentOptions, format: Format) -> String {
@@ -49,5 +44,97 @@ pub(crate) fn strip_invisible(s: &str) -> std::borrow::Cow<'_, str> {
         std::borrow::Cow::Owned(s.replace(INVISIBLE, ""))
     } else {
         std::borrow::Cow::Borrowed(s)
+    }
+}
+
+/// Output formats of the body.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    Text,
+    Markdown,
+    Html,
+}
+
+impl Format {
+    /// Every format, in the order they are listed to users.
+    pub const ALL: [Format; 3] = [Format::Text, Format::Markdown, Format::Html];
+
+    /// A format by name (`text`, `markdown`, `html`).
+    pub fn parse(name: &str) -> crate::Result<Format> {
+        if let Some(f) = Format::ALL.into_iter().find(|f| f.name() == name) {
+            return Ok(f);
+        }
+        let names: Vec<&str> = Format::ALL.iter().map(|f| f.name()).collect();
+        let (last, rest) = names.split_last().expect("there are formats");
+        Err(crate::Error::Option(format!("format {name:?}: expected {} or {last}", rest.join(", "))))
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Text => "text",
+            Format::Markdown => "markdown",
+            Format::Html => "html",
+        }
+    }
+}
+
+impl Article {
+    /// The body as plain text.
+    pub fn text(&self) -> String {
+        self.render(Format::Text)
+    }
+
+    /// The body in a format; parts are joined as blocks.
+    pub fn render(&self, format: Format) -> String {
+        if let (Some(text), true) = (&self.fallback_body, self.is_empty()) {
+            return fallback(text, format);
+        }
+        let parts: Vec<String> = self
+            .parts
+            .iter()
+            .enumerate()
+            .map(|(k, p)| {
+                let figures: Vec<crate::walk::FigureRef> =
+                    self.figures.iter().filter(|f| f.part == k).map(|f| (f.node, f.caption.as_deref())).collect();
+                let render = |content: &ContentOptions| {
+                    render_with_figures(&p.document.page, &p.selection, content, format, &figures)
+                };
+                let out = render(&self.content);
+                if out.trim().is_empty() && !self.content.captions && !p.selection.is_empty() {
+                    // All the selection holds is captions: they are the content.
+                    render(&ContentOptions { captions: true, ..self.content })
+                } else {
+                    out
+                }
+            })
+            .filter(|s| !s.is_empty())
+            .collect();
+        parts.join(if format == Format::Html { "\n" } else { "\n\n" })
+    }
+}
+
+/// Metadata text as a body: its lines as paragraphs.
+fn fallback(text: &str, format: Format) -> String {
+    let paragraphs = text.lines().map(crate::dom::normalize_ws).filter(|l| !l.is_empty());
+    match format {
+        Format::Html => {
+            let ps: Vec<String> = paragraphs.map(|p| format!("<p>{}</p>", html::escape(&p))).collect();
+            format!("<article>{}</article>", ps.join("\n"))
+        }
+        _ => paragraphs.collect::<Vec<_>>().join("\n\n"),
+    }
+}
+
+#[cfg(test)]
+mod format_tests {
+    use super::*;
+
+    #[test]
+    fn formats_by_name() {
+        for f in Format::ALL {
+            assert_eq!(Format::parse(f.name()).unwrap(), f);
+        }
+        let e = Format::parse("pdf").unwrap_err().to_string();
+        assert!(e.ends_with("format \"pdf\": expected text, markdown or html"), "{e}");
     }
 }

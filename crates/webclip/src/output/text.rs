@@ -2,9 +2,9 @@
 //! any non-inline element), inline elements joined with the spacing the source had, runs of
 //! whitespace collapsed except inside `pre`, table cells separated by ` | `.
 
-use super::walk::{walk, ContentOptions, Writer};
 use crate::dom::{is_inline_tag, NodeId, Page};
 use crate::selection::Selection;
+use crate::walk::{walk, ContentOptions, Writer};
 use markup5ever::local_name;
 
 /// Renders the selection as plain text.
