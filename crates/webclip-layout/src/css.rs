@@ -34,9 +34,13 @@ impl Sheets {
         Sheets { dir, linked, missing: Mutex::new(Vec::new()) }
     }
 
-    /// Stylesheet URLs that were requested but not found, in request order.
+    /// Stylesheet URLs that were requested but not found, sorted.
     pub fn missing(&self) -> Vec<String> {
-        self.missing.lock().map(|m| m.clone()).unwrap_or_default()
+        // The engine asks for sheets from several threads: sorted, the warning is the same
+        // on every run.
+        let mut missing = self.missing.lock().map(|m| m.clone()).unwrap_or_default();
+        missing.sort();
+        missing
     }
 
     fn is_stylesheet(&self, url: &Url) -> bool {
