@@ -81,11 +81,22 @@ pub fn is_public(ip: IpAddr) -> bool {
                 return is_public_v4(v4);
             }
             let s = v6.segments();
-            // NAT64 (64:ff9b::/96) reaches the IPv4 address it embeds.
-            if s[0..6] == [0x64, 0xff9b, 0, 0, 0, 0] {
-                let [a, b] = s[6].to_be_bytes();
-                let [c, d] = s[7].to_be_bytes();
-                return is_public_v4(Ipv4Addr::new(a, b, c, d));
+            let v4_in = |hi: u16, lo: u16| {
+                let ([a, b], [c, d]) = (hi.to_be_bytes(), lo.to_be_bytes());
+                Ipv4Addr::new(a, b, c, d)
+            };
+            // NAT64 (64:ff9b::/96) and IPv4-compatible addresses (::a.b.c.d, deprecated but
+            // still routed by some stacks) reach the IPv4 address in their last 32 bits; 6to4
+            // (2002::/16) the one in bits 16-48. `::` and `::1` stay below.
+            if s[0..6] == [0x64, 0xff9b, 0, 0, 0, 0] || (s[0..6] == [0; 6] && s[6] != 0) {
+                return is_public_v4(v4_in(s[6], s[7]));
+            }
+            if s[0] == 0x2002 {
+                return is_public_v4(v4_in(s[1], s[2]));
+            }
+            // Teredo (2001::/32) hides its IPv4 addresses (the client's obfuscated): refused.
+            if s[0] == 0x2001 && s[1] == 0 {
+                return false;
             }
             !(v6.is_loopback()
                 || v6.is_unspecified()
@@ -254,10 +265,18 @@ mod tests {
             "::ffff:169.254.169.254",
             "64:ff9b::a00:1",
             "2001:db8::1",
+            "::127.0.0.1",
+            "::a9fe:a9fe",
+            "::10.0.0.1",
+            "2002:7f00:1::1",
+            "2002:a9fe:a9fe::",
+            "2002:c0a8:101::42",
+            "2001:0:4136:e378:8000:63bf:3fff:fdd2",
         ] {
             assert!(!is_public(ip.parse().unwrap()), "{ip}");
         }
-        for ip in ["93.184.215.14", "1.1.1.1", "2606:4700:4700::1111", "::ffff:8.8.8.8"] {
+        for ip in ["93.184.215.14", "1.1.1.1", "2606:4700:4700::1111", "::ffff:8.8.8.8", "::8.8.8.8", "2002:808:808::1"]
+        {
             assert!(is_public(ip.parse().unwrap()), "{ip}");
         }
     }
