@@ -221,11 +221,14 @@ fn upstream(url: &Url, e: reqwest::Error) -> FetchError {
     }
 }
 
-/// The `charset` parameter of a `Content-Type` value.
+/// The `charset` parameter of a `Content-Type` value, when the Encoding Standard knows the
+/// label: a browser ignores an unknown one (`none`, `utf8mb4`) and sniffs, and so do we.
 pub fn charset_of(content_type: &str) -> Option<String> {
     content_type.split(';').skip(1).find_map(|p| {
         let (k, v) = p.split_once('=')?;
-        k.trim().eq_ignore_ascii_case("charset").then(|| v.trim().trim_matches('"').to_string())
+        let label = v.trim().trim_matches('"');
+        (k.trim().eq_ignore_ascii_case("charset") && encoding_rs::Encoding::for_label(label.as_bytes()).is_some())
+            .then(|| label.to_string())
     })
 }
 
@@ -242,6 +245,10 @@ mod tests {
         assert_eq!(charset_of("text/html; charset=ISO-8859-1").as_deref(), Some("ISO-8859-1"));
         assert_eq!(charset_of("text/html;Charset=\"utf-8\"").as_deref(), Some("utf-8"));
         assert_eq!(charset_of("text/html"), None);
+        // Labels the Encoding Standard does not know are ignored (the page is sniffed).
+        assert_eq!(charset_of("text/html; charset=none"), None);
+        assert_eq!(charset_of("text/html; charset=utf8mb4"), None);
+        assert_eq!(charset_of("text/html; charset=latin1").as_deref(), Some("latin1"));
     }
 
     #[test]
