@@ -87,6 +87,10 @@ pub fn read_page<R: Read>(mut reader: R, expect_gzip: bool, limit: u64) -> Resul
     if read as u64 > limit {
         return Err(Error::TooLarge { size: read as u64, limit });
     }
+    if is_gzip && out.starts_with(&[0x1f, 0x8b]) {
+        // Not "name the file .gz" (the sniffer's advice): it was unwrapped once already.
+        return Err(Error::Binary("gzip inside gzip (the file was compressed twice)"));
+    }
     Ok(out)
 }
 
@@ -525,5 +529,9 @@ mod tests {
         assert!(matches!(read_page(&bytes[..bytes.len() - 6], true, 1000), Err(Error::Gzip(_))));
         assert!(matches!(read_page(&b"0123456789"[..], false, 5), Err(Error::TooLarge { .. })));
         assert_eq!(read_page(&b"0123"[..], false, u64::MAX).unwrap(), b"0123");
+        let mut twice = GzEncoder::new(Vec::new(), Compression::fast());
+        twice.write_all(&bytes).unwrap();
+        let e = read_page(&twice.finish().unwrap()[..], true, 1000).unwrap_err().to_string();
+        assert!(e.contains("gzip inside gzip") && !e.contains("name the file"), "{e}");
     }
 }
