@@ -22,7 +22,7 @@ pub fn boosted_page_samples(doc: &Document, truth: &str, set: FeatureSet, group:
     }
 }
 
-/// The boosted features as a source of training rows (`webclip train boosted`): families are
+/// The boosted features as a source of training rows (`webclip-lab train boosted`): families are
 /// the context families of [`FAMILIES`] (none for the paper's set), the base is the paper's
 /// columns.
 impl FeatureSource for FeatureSet {
@@ -66,7 +66,7 @@ impl FeatureSource for FeatureSet {
 /// (an index into [`TAGS`], the last for other tags), whether it is a top ground-truth node and
 /// whether it is neutral. Neutral rows only count towards TAG_SCORE (the share of a tag's
 /// nodes that are ground truth: a neutral node is not); the learners never see them.
-/// `webclip train clg` turns these rows into the priors and the 17 adjusted features
+/// `webclip-lab train clg` turns these rows into the priors and the 17 adjusted features
 /// ([`adjusted_samples`]).
 pub struct RawSource;
 

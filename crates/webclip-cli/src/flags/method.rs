@@ -63,7 +63,7 @@ pub struct InputArgs {
 /// The model file of the learned classifiers (not in the option table: a file).
 #[derive(Args, Clone)]
 pub struct BoostedArgs {
-    /// A model file (from `webclip train boosted`) instead of the embedded model (auto,
+    /// A model file (from `webclip-lab train boosted`) instead of the embedded model (auto,
     /// boosted, boosted-plus).
     #[arg(long, value_name = "FILE")]
     pub model: Option<PathBuf>,
@@ -72,7 +72,7 @@ pub struct BoostedArgs {
 /// CLG's model file (not in the option table: a file).
 #[derive(Args, Clone)]
 pub struct ClgArgs {
-    /// A CLG model file (from `webclip train clg`) instead of the embedded one.
+    /// A CLG model file (from `webclip-lab train clg`) instead of the embedded one.
     #[arg(long, value_name = "FILE")]
     pub clg_model: Option<PathBuf>,
 }
@@ -264,7 +264,7 @@ impl MethodArgs {
             MethodChoice::Site(m) => {
                 eprintln!(
                     "webclip: --method {} learns from several pages of a site: use `webclip wrapper learn` and \
-                     then --wrapper FILE, or `webclip eval --group-by site`",
+                     then --wrapper FILE, or `webclip-lab eval --group-by site`",
                     m.name()
                 );
                 Err(ExitCode::from(2))

@@ -1,4 +1,4 @@
-//! `webclip bench`: single-threaded timing of the whole extraction, stage by stage, over
+//! `webclip-lab bench`: single-threaded timing of the whole extraction, stage by stage, over
 //! dataset folders — the same pipeline `webclip extract` runs (`webclip::extract`, its
 //! timings per stage, then the text output): pages per second, MB per second, ms per page.
 

@@ -1,4 +1,4 @@
-//! `webclip check`: every page of dataset folders through every single-page method and every
+//! `webclip-lab check`: every page of dataset folders through every single-page method and every
 //! output format, on all cores — the whole-corpus robustness check. Reports failures (errors
 //! and panics), empty outputs on pages whose gold has text, the slowest pages per method and
 //! the process's peak memory. Not a score: `eval` scores.

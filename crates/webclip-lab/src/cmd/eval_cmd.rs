@@ -1,4 +1,4 @@
-//! `webclip eval`: extract every page of labeled dataset folders and score the output.
+//! `webclip-lab eval`: extract every page of labeled dataset folders and score the output.
 
 use crate::area::{self, AreaScore};
 use crate::dataset::{Dataset, Record};

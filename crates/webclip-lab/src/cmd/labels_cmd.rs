@@ -1,4 +1,4 @@
-//! `webclip labels`: how well the ground-truth alignment (`crate::labels::align`) agrees
+//! `webclip-lab labels`: how well the ground-truth alignment (`crate::labels::align`) agrees
 //! with the human node labels of `l3s-gn1` and `canola`.
 
 use crate::dataset::{Dataset, Record};

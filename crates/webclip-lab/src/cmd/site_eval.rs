@@ -1,5 +1,5 @@
-//! Multi-page evaluation: `webclip eval --group-by site` (FOREST and its baselines, learned on
-//! the other pages of each page's site: leave-one-out) and `webclip wrapper drift`.
+//! Multi-page evaluation: `webclip-lab eval --group-by site` (FOREST and its baselines, learned on
+//! the other pages of each page's site: leave-one-out) and `webclip-lab wrapper-drift`.
 
 use crate::baselines;
 use crate::dataset::{Dataset, Record};
@@ -145,7 +145,7 @@ fn f1s(p: metrics::Prf) -> String {
     format!("{:5.1}/{:5.1}/{:5.1}", 100.0 * p.p, 100.0 * p.r, 100.0 * p.f1)
 }
 
-/// `webclip eval --group-by`: one table row per folder.
+/// `webclip-lab eval --group-by`: one table row per folder.
 pub fn run(dirs: &[std::path::PathBuf], by: GroupBy, limit: Option<usize>, ev: &GroupEval, jobs: usize) -> ExitCode {
     let pool = match rayon::ThreadPoolBuilder::new().num_threads(jobs.max(1)).build() {
         Ok(p) => p,
@@ -236,7 +236,7 @@ pub fn run(dirs: &[std::path::PathBuf], by: GroupBy, limit: Option<usize>, ev: &
     }
 }
 
-/// `webclip wrapper drift`: learn on one year's pages of each site, apply to every year.
+/// `webclip-lab wrapper-drift`: learn on one year's pages of each site, apply to every year.
 pub fn drift(dir: &std::path::Path, ev: &GroupEval, jobs: usize) -> ExitCode {
     let ds = match Dataset::open(dir) {
         Ok(d) => d,

@@ -1,4 +1,4 @@
-//! `webclip train boosted`: labelled samples from dataset folders (alignment labels), k-fold
+//! `webclip-lab train boosted`: labelled samples from dataset folders (alignment labels), k-fold
 //! cross-validation by page over a small parameter grid, an ablation table of the extended
 //! feature families, and the final model file. The work is `crate::learn::cv`'s; this file
 //! parses the arguments and prints.

@@ -103,7 +103,7 @@ impl Setting {
     }
 }
 
-/// The grid `webclip train --cv` searches: GBT at five depth × rounds points, logistic
+/// The grid `webclip-lab train --cv` searches: GBT at five depth × rounds points, logistic
 /// regression and the linear SVM at three L2 strengths each; all seeded with `seed`.
 pub fn default_grid(learning_rate: f32, seed: u64) -> Vec<Setting> {
     let base = GbtOptions { learning_rate, seed, ..Default::default() };

@@ -146,7 +146,7 @@ impl ClgModel {
     }
 }
 
-/// The embedded model (`models/clg.json`, trained by `webclip train clg`).
+/// The embedded model (`models/clg.json`, trained by `webclip-lab train clg`).
 pub fn default_model() -> Arc<ClgModel> {
     static MODEL: OnceLock<Arc<ClgModel>> = OnceLock::new();
     MODEL
