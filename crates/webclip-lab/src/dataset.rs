@@ -41,6 +41,12 @@ pub struct Record {
     /// Node-labelled HTML (`l3s-gn1`, `canola`).
     #[serde(default)]
     pub annotated_html_file: Option<String>,
+    /// The full-text blocks alone, without headline and captions (`l3s-gn1`).
+    #[serde(default)]
+    pub text_fulltext_only: Option<String>,
+    /// The truth as HTML (`readability`).
+    #[serde(default)]
+    pub content_html: Option<String>,
 }
 
 /// `null` reads as an empty string (a page with no main content).

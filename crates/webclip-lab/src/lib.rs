@@ -11,6 +11,7 @@ pub mod area;
 pub mod baselines;
 pub mod clg_labels;
 pub mod cmd;
+pub mod convention;
 pub mod dataset;
 pub mod error;
 pub mod flags;

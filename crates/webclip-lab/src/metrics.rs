@@ -372,7 +372,7 @@ pub struct FieldMatch {
     pub normalized: bool,
 }
 
-fn alnum_lower(s: &str) -> String {
+pub fn alnum_lower(s: &str) -> String {
     s.chars().filter(|c| c.is_alphanumeric()).flat_map(char::to_lowercase).collect()
 }
 

@@ -23,6 +23,10 @@ pub struct EvalArgs {
     /// before scoring, for datasets whose ground truth includes the title.
     #[arg(long)]
     pub prepend_title: bool,
+    /// Score under the product's content convention: the title leaves both sides, and the
+    /// truth's captions leave it where the folder marks them (`convention.rs`).
+    #[arg(long)]
+    pub normalise: bool,
     /// Score another tool's output instead of extracting: a JSON-lines file (or a folder of
     /// `<dataset>.jsonl` files) with `id`, `text` and optionally `title`, `author`, `date`,
     /// `secs` per page.
@@ -99,7 +103,15 @@ fn load_predictions(path: &std::path::Path, dataset: &str) -> Result<HashMap<Str
     Ok(out)
 }
 
-fn score_prediction(rec: &Record, p: Option<&Prediction>, prepend_title: bool) -> PageRow {
+/// How an output is scored.
+#[derive(Clone, Copy)]
+pub struct Scoring {
+    pub prepend_title: bool,
+    pub normalise: bool,
+}
+
+fn score_prediction(rec: &Record, p: Option<&Prediction>, how: Scoring) -> PageRow {
+    let prepend_title = how.prepend_title;
     let p = p.cloned().unwrap_or_default();
     let output = match (p.text.clone().unwrap_or_default(), &p.title) {
         (text, Some(t)) if prepend_title => webclip::article::with_title(Some(t), text),
@@ -111,13 +123,18 @@ fn score_prediction(rec: &Record, p: Option<&Prediction>, prepend_title: bool) -
         date_published: p.date.clone(),
         ..Default::default()
     };
-    let mut row = score_output(rec, &output, &meta);
+    let mut row = score_output(rec, &output, &meta, how.normalise);
     row.extract_secs = p.secs;
     row
 }
 
 /// Scores an output and its metadata against a record.
-fn score_output(rec: &Record, output: &str, m: &webclip::article::metadata::Metadata) -> PageRow {
+fn score_output(rec: &Record, output: &str, m: &webclip::article::metadata::Metadata, normalise: bool) -> PageRow {
+    let normalised = normalise.then(|| crate::convention::normalise(rec, output, m.title.as_deref()));
+    let (truth, output) = match &normalised {
+        Some((t, o)) => (t.as_str(), o.as_str()),
+        None => (rec.text.as_str(), output),
+    };
     let snippets = match (&rec.with, &rec.without) {
         (None, None) => None,
         (w, wo) => Some((w.as_deref().unwrap_or(&[]), wo.as_deref().unwrap_or(&[]))),
@@ -134,20 +151,21 @@ fn score_output(rec: &Record, output: &str, m: &webclip::article::metadata::Meta
                 .filter(|d| !d.trim().is_empty())
                 .map(|d| metrics::date_field(m.date_published.as_deref(), d)),
         ],
-        score: metrics::score_page(output, &rec.text, snippets),
+        score: metrics::score_page(output, truth, snippets),
         out_chars: output.chars().count(),
-        truth_chars: rec.text.chars().count(),
+        truth_chars: truth.chars().count(),
         extract_secs: 0.0,
         error: None,
         area: None,
     }
 }
 
-fn eval_page(ds: &Dataset, rec: &Record, options: &webclip::Options, prepend_title: bool) -> PageRow {
+fn eval_page(ds: &Dataset, rec: &Record, options: &webclip::Options, how: Scoring) -> PageRow {
+    let prepend_title = how.prepend_title;
     let bytes = match ds.html(rec) {
         Ok(b) => b,
         Err(e) => {
-            let mut row = score_output(rec, "", &Default::default());
+            let mut row = score_output(rec, "", &Default::default(), how.normalise);
             row.error = Some(format!("{}: {e}", rec.html_file));
             return row;
         }
@@ -163,12 +181,12 @@ fn eval_page(ds: &Dataset, rec: &Record, options: &webclip::Options, prepend_tit
     let secs = t0.elapsed().as_secs_f64();
     let mut row = match result {
         Ok((text, ex)) => {
-            let mut row = score_output(rec, &text, &ex.metadata);
+            let mut row = score_output(rec, &text, &ex.metadata, how.normalise);
             row.area = ex.parts.first().and_then(|p| area::score(&p.document, &p.selection, &rec.text));
             row
         }
         Err(e) => {
-            let mut row = score_output(rec, "", &Default::default());
+            let mut row = score_output(rec, "", &Default::default(), how.normalise);
             row.error = Some(e.to_string());
             row
         }
@@ -245,8 +263,14 @@ pub fn run(args: EvalArgs) -> ExitCode {
                 args.method.boosted.model.as_ref().map_or("embedded".into(), |p| p.display().to_string())
             ),
         },
-        if args.prepend_title { " (title prepended)" } else { "" }
+        match (args.prepend_title, args.normalise) {
+            (true, true) => " (title prepended; normalised to the content convention)",
+            (true, false) => " (title prepended)",
+            (false, true) => " (normalised to the content convention)",
+            (false, false) => "",
+        }
     );
+    let how = Scoring { prepend_title: args.prepend_title, normalise: args.normalise };
     println!(
         "{:<16} {:>5} {:>4} {:>5}  {:^17}  {:^17}  {:^17}  {:^17}  {:>8} {:>8}",
         "dataset",
@@ -267,14 +291,14 @@ pub fn run(args: EvalArgs) -> ExitCode {
         let t0 = Instant::now();
         let rows: Vec<PageRow> = match &args.predictions {
             Some(path) => match load_predictions(path, &ds.name) {
-                Ok(preds) => recs.iter().map(|r| score_prediction(r, preds.get(&r.id), args.prepend_title)).collect(),
+                Ok(preds) => recs.iter().map(|r| score_prediction(r, preds.get(&r.id), how)).collect(),
                 Err(e) => {
                     eprintln!("webclip-lab: {e}");
                     all_failed += 1;
                     continue;
                 }
             },
-            None => pool.install(|| recs.par_iter().map(|r| eval_page(ds, r, &options, args.prepend_title)).collect()),
+            None => pool.install(|| recs.par_iter().map(|r| eval_page(ds, r, &options, how)).collect()),
         };
         let wall = t0.elapsed().as_secs_f64();
         let scores: Vec<PageScore> = rows.iter().map(|r| r.score).collect();
@@ -375,6 +399,10 @@ pub fn run(args: EvalArgs) -> ExitCode {
 }
 
 fn run_grouped(args: &EvalArgs, options: &webclip::Options, by: GroupBy) -> ExitCode {
+    if args.normalise {
+        eprintln!("webclip-lab: --normalise scores single pages; it does not combine with --group-by");
+        return ExitCode::from(2);
+    }
     let mut forest = match args.forest.options() {
         Ok(f) => f,
         Err(e) => {

@@ -20,6 +20,14 @@ impl Declared {
     pub fn not_an_article(&self) -> bool {
         !self.types.is_empty() && !self.types.iter().any(|t| is_article(t))
     }
+
+    /// The page declares a discussion: a forum thread or a question with its answers.
+    pub fn is_discussion(&self) -> bool {
+        self.types.iter().any(|t| {
+            let t = t.trim();
+            t.eq_ignore_ascii_case("DiscussionForumPosting") || t.eq_ignore_ascii_case("QAPage")
+        })
+    }
 }
 
 /// schema.org's `…Article` types (NewsArticle, TechArticle…) and `BlogPosting`, and Open

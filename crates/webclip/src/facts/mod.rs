@@ -9,6 +9,7 @@
 pub mod cnr;
 pub mod comments;
 pub mod declared;
+pub mod kicker;
 pub mod title;
 
 use crate::dom::{NodeId, Page};
