@@ -60,7 +60,7 @@ mod tests {
     #[test]
     fn a_label_then_a_link_is_a_kicker_in_any_language() {
         let got = kickers(
-            "<body><p>Read more: <a href=x>The other story</a></p><p>LESEN SIE AUCH <a href=y>Noch etwas</a></p>\
+            "<body><p>Read more: <a href=x>The other story</a></p><p>LESEN SIE AUCH <a href=y>Die ganze Geschichte der Drachen</a></p>\
              <p>[Related] <a href=z>Kites in winter</a></p>\
              <p>A sentence of the story, with <a href=z>a link</a> in it.</p><p><a href=w>Only a link</a></p>\
              <p>Note: <a href=v>a link</a> then a long explanation that goes on and on in plain words.</p>\

@@ -542,9 +542,11 @@ mod tests {
         let doc = Document::parse(&html);
         let page = &doc.page;
         let run = |title_anchor: f64| {
-            // Without the spread rule (the sidebar holds most of the confident mass), and
-            // without the headline rule (which would keep the post before a sidebar region).
-            let options = AutoOptions { title_anchor, min_coverage: 0.0, headline: false, ..Default::default() };
+            // Without the spread rule (the sidebar holds most of the confident mass), without
+            // the headline rule (which would keep the post before a sidebar region), and
+            // without growth (this model scores the sidebar's tags as content).
+            let options =
+                AutoOptions { title_anchor, min_coverage: 0.0, headline: false, grow: Grow::Off, ..Default::default() };
             let auto = Auto { classifier: tables_are_boilerplate(), options };
             crate::output::text::render(page, &auto.select(&doc))
         };
