@@ -73,9 +73,12 @@ enum Cell {
     List(Option<Vec<String>>),
 }
 
-/// A Parquet file being written.
+/// A Parquet file being written: as `FILE.partial` until its footer is written, so that a
+/// killed batch never leaves an unreadable file under the name asked for.
 pub struct ParquetSink {
     writer: ArrowWriter<std::fs::File>,
+    path: std::path::PathBuf,
+    partial: std::path::PathBuf,
     schema: SchemaRef,
     columns: Vec<usize>,
     /// Buffered rows, as the cells of `columns`.
@@ -104,10 +107,13 @@ impl ParquetSink {
                 })
                 .collect::<Vec<_>>(),
         ));
-        let file = std::fs::File::create(path).map_err(|e| e.to_string())?;
+        let mut partial = path.as_os_str().to_owned();
+        partial.push(".partial");
+        let partial = std::path::PathBuf::from(partial);
+        let file = std::fs::File::create(&partial).map_err(|e| format!("{}: {e}", partial.display()))?;
         let props = WriterProperties::builder().set_compression(Compression::SNAPPY).build();
         let writer = ArrowWriter::try_new(file, schema.clone(), Some(props)).map_err(|e| e.to_string())?;
-        Ok(ParquetSink { writer, schema, columns, rows: Vec::new(), bytes: 0 })
+        Ok(ParquetSink { writer, path: path.to_path_buf(), partial, schema, columns, rows: Vec::new(), bytes: 0 })
     }
 
     /// Adds one page's record (the JSON object of the JSON Lines output).
@@ -136,10 +142,11 @@ impl ParquetSink {
         Ok(())
     }
 
-    /// Writes what is buffered and the file footer.
+    /// Writes what is buffered and the file footer, and gives the file its name.
     pub fn finish(mut self) -> Result<(), String> {
         self.flush()?;
-        self.writer.close().map(|_| ()).map_err(|e| e.to_string())
+        self.writer.close().map_err(|e| e.to_string())?;
+        std::fs::rename(&self.partial, &self.path).map_err(|e| e.to_string())
     }
 }
 
