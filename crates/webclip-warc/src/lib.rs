@@ -121,12 +121,16 @@ pub fn for_each_record<R: BufRead>(reader: R, max: u64, mut each: impl FnMut(Rec
         } else {
             record.read_to_end(&mut body).map(|n| n as u64)
         };
-        // From the raw headers (the body is read, so this reads nothing more): warc 0.4's
-        // `Record::header` panics on a value that is not UTF-8 (found by fuzzing).
-        let url = record.into_buffered().ok().and_then(|r| {
-            let (raw, _) = r.into_raw_parts();
-            raw.headers.get(&warc::WarcHeader::TargetURI).map(|u| String::from_utf8_lossy(u).into_owned())
-        });
+        // From the raw headers: warc 0.4's `Record::header` panics on a value that is not
+        // UTF-8 (found by fuzzing). Only once the body is all read: `into_buffered` reserves
+        // what is left of the declared length, which a cut record may put at exabytes.
+        let url = match read {
+            Ok(n) if n == length => record.into_buffered().ok().and_then(|r| {
+                let (raw, _) = r.into_raw_parts();
+                raw.headers.get(&warc::WarcHeader::TargetURI).map(|u| String::from_utf8_lossy(u).into_owned())
+            }),
+            _ => None,
+        };
         let out = match read {
             // The stream itself failed (a corrupt gzip stream, a cut record): stop there.
             Err(e) => return each(Record::Bad { id, url, cause: format!("WARC record at byte {at}: {e}") }),
@@ -267,6 +271,23 @@ mod tests {
             "{all:?}"
         );
         assert!(records(b"").is_empty());
+    }
+
+    #[test]
+    fn cut_and_foreign_streams_end_with_a_bad_record() {
+        let bad = |bytes: &[u8]| match records(bytes).pop() {
+            Some(Record::Bad { id, cause, .. }) => (id, cause),
+            other => panic!("{other:?}"),
+        };
+        let (id, cause) = bad(b"<html><p>not a WARC file</p></html>");
+        assert!(id == "@0" && cause.contains("not WARC data"), "{cause}");
+        let head = "WARC/1.0\r\nWARC-Type: response\r\nWARC-Record-ID: <urn:uuid:1>\r\n\
+                    WARC-Date: 2020-01-01T00:00:00Z\r\nContent-Length: ";
+        // A body far shorter than its declared length (exabytes): an error, not a panic.
+        let (_, cause) = bad(format!("{head}4611686018427387904\r\n\r\nshort").as_bytes());
+        assert!(cause.contains("cut off by the end of the file"), "{cause}");
+        let (_, cause) = bad(format!("{head}100\r\n\r\nshort").as_bytes());
+        assert!(cause.contains("cut off by the end of the file"), "{cause}");
     }
 
     #[test]
