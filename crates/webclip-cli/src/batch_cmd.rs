@@ -10,7 +10,8 @@
 //! SIGTERM or SIGINT stops the batch cleanly: no new page is read, queued pages are dropped,
 //! pages being extracted are finished and written, the output is finished (compressed stream
 //! ended, Parquet footer written) and the exit code is 128 + the signal's number. `--resume`
-//! repairs an output cut by a hard kill before appending to it.
+//! repairs a JSON Lines output cut by a hard kill before appending to it, and copies a
+//! Parquet output's rows into a new file.
 
 use crate::flags::{BodyFormat, MethodArgs};
 use crate::parquet_out::ParquetSink;
@@ -124,34 +125,28 @@ pub fn run(args: BatchArgs) -> ExitCode {
         Some(f) => f == OutFormat::Parquet,
         None => args.out.extension().is_some_and(|e| e == "parquet"),
     };
-    if parquet && args.resume {
-        eprintln!("webclip: --resume needs JSON Lines output (a Parquet file cannot be appended to)");
-        return ExitCode::from(2);
-    }
     // Before the output is touched: a signal from now on stops the batch cleanly.
     let stop = Arc::new(AtomicI32::new(0));
     if let Err(e) = watch_signals(stop.clone()) {
         eprintln!("webclip: cannot watch for SIGTERM and SIGINT: {e}");
         return ExitCode::from(1);
     }
-    let (done_ids, dropped) = if args.resume {
-        match prepare_resume(&args.out) {
-            Ok(r) => r,
-            Err(e) => {
-                eprintln!("webclip: {}: {e}", args.out.display());
-                return ExitCode::from(1);
-            }
+    let opened = match (parquet, args.resume) {
+        (true, false) => ParquetSink::create(&args.out, args.fields.as_deref())
+            .map(|p| (Sink::Parquet(Box::new(p)), HashSet::new(), 0)),
+        (true, true) => {
+            ParquetSink::resume(&args.out, args.fields.as_deref()).map(|(p, ids)| (Sink::Parquet(Box::new(p)), ids, 0))
         }
-    } else {
-        (HashSet::new(), 0)
+        (false, resume) => {
+            let prepared = if resume { prepare_resume(&args.out) } else { Ok((HashSet::new(), 0)) };
+            prepared.and_then(|(ids, dropped)| {
+                let out = open_output(&args.out, resume).map_err(|e| e.to_string())?;
+                Ok((Sink::Lines(out), ids, dropped))
+            })
+        }
     };
-    let opened = if parquet {
-        ParquetSink::create(&args.out, args.fields.as_deref()).map(|p| Sink::Parquet(Box::new(p)))
-    } else {
-        open_output(&args.out, args.resume).map(Sink::Lines).map_err(|e| e.to_string())
-    };
-    let mut out = match opened {
-        Ok(w) => w,
+    let (mut out, done_ids, dropped) = match opened {
+        Ok(o) => o,
         Err(e) => {
             eprintln!("webclip: {}: {e}", args.out.display());
             return ExitCode::from(1);
@@ -266,18 +261,10 @@ pub fn run(args: BatchArgs) -> ExitCode {
     );
     let signal = stop.load(Ordering::SeqCst);
     if signal != 0 {
-        let how = if parquet {
-            "the Parquet file is complete up to there; a Parquet file cannot be resumed, so run again to a new file"
-                .to_string()
-        } else {
-            format!("the output is complete up to there; run the same command with --resume to do the rest{}", {
-                if abandoned > 0 {
-                    format!(" ({abandoned} pages queued were not started)")
-                } else {
-                    String::new()
-                }
-            })
-        };
+        let queued =
+            if abandoned > 0 { format!(" ({abandoned} pages queued were not started)") } else { String::new() };
+        let how =
+            format!("the output is complete up to there; run the same command with --resume to do the rest{queued}");
         eprintln!("webclip: stopped by signal {signal} before the end: {how}");
         return ExitCode::from(128 + signal as u8);
     }

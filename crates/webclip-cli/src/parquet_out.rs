@@ -116,6 +116,42 @@ impl ParquetSink {
         Ok(ParquetSink { writer, path: path.to_path_buf(), partial, schema, columns, rows: Vec::new(), bytes: 0 })
     }
 
+    /// For `--resume`: a new file (a Parquet file cannot be appended to) that starts with
+    /// the rows of the finished file at `path`, and the ids of those rows. The old file stays
+    /// whole until the new one replaces it, so a kill meanwhile loses nothing. A file without
+    /// a footer, or with other columns (other --fields), is an error.
+    pub fn resume(
+        path: &std::path::Path,
+        fields: Option<&[String]>,
+    ) -> Result<(ParquetSink, std::collections::HashSet<String>), String> {
+        use arrow_array::{Array, RecordBatchReader};
+        let mut ids = std::collections::HashSet::new();
+        let file = match std::fs::File::open(path) {
+            Ok(f) => f,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok((ParquetSink::create(path, fields)?, ids)),
+            Err(e) => return Err(e.to_string()),
+        };
+        let reader = parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder::try_new(file)
+            .and_then(|b| b.with_batch_size(ROWS_PER_BATCH).build())
+            .map_err(|e| {
+                format!("not a whole Parquet file, so it cannot be resumed ({e}); move it away and run again")
+            })?;
+        let mut sink = ParquetSink::create(path, fields)?;
+        if reader.schema().fields() != sink.schema.fields() {
+            return Err("its columns are not those of these --fields, so it cannot be resumed".into());
+        }
+        let id = sink.schema.index_of("id").map_err(|_| "--resume needs the id column (add id to --fields)")?;
+        for batch in reader {
+            let batch = batch.map_err(|e| e.to_string())?;
+            let col = batch.column(id);
+            let col = col.as_any().downcast_ref::<arrow_array::StringArray>().ok_or("the id column is not text")?;
+            ids.extend((0..col.len()).filter(|&k| col.is_valid(k)).map(|k| col.value(k).to_string()));
+            sink.writer.write(&batch).map_err(|e| e.to_string())?;
+            sink.writer.flush().map_err(|e| e.to_string())?;
+        }
+        Ok((sink, ids))
+    }
+
     /// Adds one page's record (the JSON object of the JSON Lines output).
     pub fn push(&mut self, record: &str) -> Result<(), String> {
         let v: Value = serde_json::from_str(record).map_err(|e| e.to_string())?;

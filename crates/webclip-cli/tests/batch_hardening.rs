@@ -225,7 +225,24 @@ fn resume_repairs_an_output_cut_anywhere() {
     assert_eq!(std::fs::read_to_string(&out).unwrap(), text);
 }
 
-/// SIGTERM on a Parquet batch still writes the footer: the file is readable.
+/// The ids of a Parquet output.
+fn parquet_ids(path: &Path) -> Vec<String> {
+    use arrow_array::Array;
+    let file = std::fs::File::open(path).unwrap();
+    let reader = parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder::try_new(file).unwrap().build().unwrap();
+    let mut ids = Vec::new();
+    for batch in reader {
+        let batch = batch.unwrap();
+        let col = batch.column(batch.schema().index_of("id").unwrap()).clone();
+        let col = col.as_any().downcast_ref::<arrow_array::StringArray>().unwrap();
+        ids.extend((0..col.len()).map(|k| col.value(k).to_string()));
+    }
+    ids
+}
+
+/// SIGTERM on a Parquet batch still writes the footer: the file is readable, and --resume
+/// (a new file with its rows, then the rest) completes it with each page once. A file
+/// without a footer cannot be resumed: a clear error.
 #[test]
 fn sigterm_finishes_a_parquet_file() {
     let d = dir("parquet-term");
@@ -243,6 +260,18 @@ fn sigterm_finishes_a_parquet_file() {
     assert_eq!(o.status.code(), Some(143), "{}", stderr(&o));
     let bytes = std::fs::read(&out).unwrap();
     assert!(bytes.starts_with(b"PAR1") && bytes.ends_with(b"PAR1"), "a whole Parquet file");
+    let first = parquet_ids(&out).len();
+    assert!(first < 3000, "stopped part way: {first}");
+    let o = run_within(webclip(&["batch", warc.to_str().unwrap(), "-o", out.to_str().unwrap(), "--resume"]), 300);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let ids = parquet_ids(&out);
+    let distinct: std::collections::HashSet<&String> = ids.iter().collect();
+    assert_eq!((ids.len(), distinct.len()), (3000, 3000));
+    // Cut: no footer.
+    std::fs::write(&out, &bytes[..bytes.len() / 2]).unwrap();
+    let o = run_within(webclip(&["batch", warc.to_str().unwrap(), "-o", out.to_str().unwrap(), "--resume"]), 60);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(stderr(&o).contains("out.parquet: not a whole Parquet file"), "{}", stderr(&o));
 }
 
 /// Files named .warc that are not (plain) WARC, and a WARC cut inside its last header: each
