@@ -6,6 +6,12 @@
 //! One thread reads inputs and feeds a bounded queue, `--jobs` workers extract, the main
 //! thread writes records in input order. At most `WINDOW_PER_JOB × jobs` pages are between
 //! reading and writing, so memory stays bounded however large the input.
+//!
+//! SIGTERM or SIGINT stops the batch cleanly: no new page is read, queued pages are dropped,
+//! pages being extracted are finished and written, the output is finished (compressed stream
+//! ended, Parquet footer written) and the exit code is 128 + the signal's number. `--resume`
+//! repairs a JSON Lines output cut by a hard kill before appending to it, and copies a
+//! Parquet output's rows into a new file.
 
 use crate::flags::{BodyFormat, MethodArgs};
 use crate::parquet_out::ParquetSink;
@@ -14,7 +20,7 @@ use std::collections::{BTreeMap, HashSet};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicI32, AtomicUsize, Ordering};
 use std::sync::mpsc::{sync_channel, Receiver, SyncSender};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::Instant;
@@ -50,7 +56,8 @@ pub struct BatchArgs {
     /// Where failed pages go, one JSON line each (id and cause); default: OUT.failures.jsonl.
     #[arg(long, value_name = "FILE")]
     pub failures: Option<PathBuf>,
-    /// Skip pages whose id is already in the output (after an interrupted run) and append.
+    /// Skip pages whose id is already in the output (after an interrupted run) and append;
+    /// an output cut by a hard kill is repaired first (its cut record dropped and done again).
     #[arg(long)]
     pub resume: bool,
     /// Largest page accepted, in bytes after decompression.
@@ -86,7 +93,15 @@ struct Done {
     seq: usize,
     id: String,
     bytes: usize,
-    record: Result<(String, bool), String>,
+    record: Outcome,
+}
+
+enum Outcome {
+    /// The JSON line and whether the page had no main content.
+    Record(String, bool),
+    Failed(String),
+    /// Not started: the batch is stopping (the page is done by --resume).
+    Abandoned,
 }
 
 /// Counts shown at the end (and in the progress bar).
@@ -110,18 +125,28 @@ pub fn run(args: BatchArgs) -> ExitCode {
         Some(f) => f == OutFormat::Parquet,
         None => args.out.extension().is_some_and(|e| e == "parquet"),
     };
-    if parquet && args.resume {
-        eprintln!("webclip: --resume needs JSON Lines output (a Parquet file cannot be appended to)");
-        return ExitCode::from(2);
+    // Before the output is touched: a signal from now on stops the batch cleanly.
+    let stop = Arc::new(AtomicI32::new(0));
+    if let Err(e) = watch_signals(stop.clone()) {
+        eprintln!("webclip: cannot watch for SIGTERM and SIGINT: {e}");
+        return ExitCode::from(1);
     }
-    let done_ids = if args.resume { read_ids(&args.out) } else { HashSet::new() };
-    let opened = if parquet {
-        ParquetSink::create(&args.out, args.fields.as_deref()).map(|p| Sink::Parquet(Box::new(p)))
-    } else {
-        open_output(&args.out, args.resume).map(Sink::Lines).map_err(|e| e.to_string())
+    let opened = match (parquet, args.resume) {
+        (true, false) => ParquetSink::create(&args.out, args.fields.as_deref())
+            .map(|p| (Sink::Parquet(Box::new(p)), HashSet::new(), 0)),
+        (true, true) => {
+            ParquetSink::resume(&args.out, args.fields.as_deref()).map(|(p, ids)| (Sink::Parquet(Box::new(p)), ids, 0))
+        }
+        (false, resume) => {
+            let prepared = if resume { prepare_resume(&args.out) } else { Ok((HashSet::new(), 0)) };
+            prepared.and_then(|(ids, dropped)| {
+                let out = open_output(&args.out, resume).map_err(|e| e.to_string())?;
+                Ok((Sink::Lines(out), ids, dropped))
+            })
+        }
     };
-    let mut out = match opened {
-        Ok(w) => w,
+    let (mut out, done_ids, dropped) = match opened {
+        Ok(o) => o,
         Err(e) => {
             eprintln!("webclip: {}: {e}", args.out.display());
             return ExitCode::from(1);
@@ -132,13 +157,8 @@ pub fn run(args: BatchArgs) -> ExitCode {
         p.push(".failures.jsonl");
         p.into()
     });
-    let mut failures = match std::fs::OpenOptions::new()
-        .create(true)
-        .append(args.resume)
-        .write(true)
-        .truncate(!args.resume)
-        .open(&failures_path)
-    {
+    // Written anew by --resume too: every page not in the output is tried again.
+    let mut failures = match std::fs::File::create(&failures_path) {
         Ok(f) => std::io::BufWriter::new(f),
         Err(e) => {
             eprintln!("webclip: {}: {e}", failures_path.display());
@@ -154,15 +174,15 @@ pub fn run(args: BatchArgs) -> ExitCode {
     let (done_tx, done_rx) = sync_channel::<Done>(jobs * 4);
     let reader = {
         let (inputs, counts, written) = (args.inputs.clone(), counts.clone(), written.clone());
-        let max = args.max_bytes;
-        std::thread::spawn(move || read_inputs(&inputs, max, &done_ids, &counts, &job_tx, &written, window))
+        let (max, stop) = (args.max_bytes, stop.clone());
+        std::thread::spawn(move || read_inputs(&inputs, max, &done_ids, &counts, &job_tx, &written, window, &stop))
     };
     let job_rx = Arc::new(Mutex::new(job_rx));
     let workers: Vec<_> = (0..jobs)
         .map(|_| {
             let (rx, tx, options) = (job_rx.clone(), done_tx.clone(), options.clone());
-            let fields = args.fields.clone();
-            std::thread::spawn(move || work(&rx, &tx, &options, body, fields.as_deref()))
+            let (fields, stop) = (args.fields.clone(), stop.clone());
+            std::thread::spawn(move || work(&rx, &tx, &options, body, fields.as_deref(), &stop))
         })
         .collect();
     drop(done_tx);
@@ -176,7 +196,7 @@ pub fn run(args: BatchArgs) -> ExitCode {
     });
     let t0 = Instant::now();
     let (mut next, mut pending) = (0usize, BTreeMap::<usize, Done>::new());
-    let (mut ok, mut failed, mut empty, mut bytes) = (0usize, 0usize, 0usize, 0usize);
+    let (mut ok, mut failed, mut empty, mut bytes, mut abandoned) = (0usize, 0usize, 0usize, 0usize, 0usize);
     let mut write_error = None;
     for done in done_rx {
         pending.insert(done.seq, done);
@@ -184,15 +204,19 @@ pub fn run(args: BatchArgs) -> ExitCode {
             next += 1;
             bytes += d.bytes;
             let line = match d.record {
-                Ok((line, is_empty)) => {
+                Outcome::Record(line, is_empty) => {
                     ok += 1;
                     empty += is_empty as usize;
                     out.record(&line)
                 }
-                Err(cause) => {
+                Outcome::Failed(cause) => {
                     failed += 1;
                     let v = serde_json::json!({ "id": d.id, "error": cause });
                     writeln!(failures, "{v}").map_err(|e| e.to_string())
+                }
+                Outcome::Abandoned => {
+                    abandoned += 1;
+                    Ok(())
                 }
             };
             if let (Err(e), None) = (line, &write_error) {
@@ -221,15 +245,29 @@ pub fn run(args: BatchArgs) -> ExitCode {
         return ExitCode::from(1);
     }
     let secs = t0.elapsed().as_secs_f64().max(1e-9);
+    let repaired = if dropped > 0 {
+        format!(", {dropped} cut records dropped from the output by --resume (their pages done again)")
+    } else {
+        String::new()
+    };
     eprintln!(
         "webclip: {ok} pages written, {failed} failed (see {}), {empty} without main content, {} records skipped \
-         (not HTML, not 200, or already in the output), {} inputs unreadable; {:.1} pages/s, {:.1} MB/s",
+         (not HTML, not 200, or already in the output), {} inputs unreadable{repaired}; {:.1} pages/s, {:.1} MB/s",
         failures_path.display(),
         counts.skipped.load(Ordering::Relaxed),
         counts.read_failed.load(Ordering::Relaxed),
         ok as f64 / secs,
         bytes as f64 / 1e6 / secs
     );
+    let signal = stop.load(Ordering::SeqCst);
+    if signal != 0 {
+        let queued =
+            if abandoned > 0 { format!(" ({abandoned} pages queued were not started)") } else { String::new() };
+        let how =
+            format!("the output is complete up to there; run the same command with --resume to do the rest{queued}");
+        eprintln!("webclip: stopped by signal {signal} before the end: {how}");
+        return ExitCode::from(128 + signal as u8);
+    }
     if failed > 0 || counts.read_failed.load(Ordering::Relaxed) > 0 {
         ExitCode::from(1)
     } else if empty > 0 {
@@ -246,6 +284,7 @@ fn work(
     options: &webclip::Options,
     body: webclip::Format,
     fields: Option<&[String]>,
+    stop: &AtomicI32,
 ) {
     loop {
         let job = match rx.lock().unwrap_or_else(|e| e.into_inner()).recv() {
@@ -254,7 +293,8 @@ fn work(
         };
         let size = job.bytes.as_ref().map_or(0, Vec::len);
         let record = match job.bytes {
-            Err(e) => Err(e),
+            _ if stop.load(Ordering::Relaxed) != 0 => Outcome::Abandoned,
+            Err(e) => Outcome::Failed(e),
             Ok(bytes) => {
                 let mut options = options.clone();
                 options.read.url = job.url.clone().or(options.read.url);
@@ -267,6 +307,7 @@ fn work(
                     record(&bytes, &options, &id, body, fields)
                 }))
                 .unwrap_or_else(|_| Err("internal error (panic) while extracting this page".into()))
+                .map_or_else(Outcome::Failed, |(line, empty)| Outcome::Record(line, empty))
             }
         };
         if tx.send(Done { seq: job.seq, id: job.id, bytes: size, record }).is_err() {
@@ -289,10 +330,12 @@ fn record(
     if let (Some(map), Some(fields)) = (v.as_object_mut(), fields) {
         map.retain(|k, _| fields.iter().any(|f| f == k));
     }
-    Ok((v.to_string(), article.is_empty()))
+    Ok((v.to_string(), crate::extract_cmd::without_main_content(&article)))
 }
 
 /// The reader: every input in order, as jobs; waits while the writer is a window behind.
+/// Stops at a signal.
+#[allow(clippy::too_many_arguments)]
 fn read_inputs(
     inputs: &[String],
     max: u64,
@@ -301,9 +344,13 @@ fn read_inputs(
     tx: &SyncSender<Job>,
     written: &(Mutex<usize>, Condvar),
     window: usize,
+    stop: &AtomicI32,
 ) {
     let mut seq = 0usize;
     let mut send = |job: Job| -> bool {
+        if stop.load(Ordering::Relaxed) != 0 {
+            return false;
+        }
         if done.contains(&job.id) {
             counts.skipped.fetch_add(1, Ordering::Relaxed);
             return true;
@@ -311,7 +358,10 @@ fn read_inputs(
         let (lock, cv) = written;
         let mut w = lock.lock().unwrap_or_else(|e| e.into_inner());
         while seq >= *w + window {
-            w = cv.wait(w).unwrap_or_else(|e| e.into_inner());
+            if stop.load(Ordering::Relaxed) != 0 {
+                return false;
+            }
+            w = cv.wait_timeout(w, std::time::Duration::from_millis(200)).unwrap_or_else(|e| e.into_inner()).0;
         }
         drop(w);
         let ok = tx.send(Job { seq, ..job }).is_ok();
@@ -364,21 +414,35 @@ fn expand(input: &str, counts: &Counts) -> Vec<PathBuf> {
     if !path.is_dir() {
         return vec![path];
     }
+    // Symbolic links are followed, but each real folder is walked and each real file taken
+    // once: links between folders would otherwise repeat pages, and loops never end.
+    let mut seen_dirs = HashSet::new();
+    let mut seen_files = HashSet::new();
     let mut out = Vec::new();
-    let mut stack = vec![path];
-    while let Some(dir) = stack.pop() {
-        let Ok(entries) = std::fs::read_dir(&dir) else {
-            eprintln!("webclip: {}: cannot read the folder", dir.display());
-            counts.read_failed.fetch_add(1, Ordering::Relaxed);
-            continue;
-        };
-        let mut entries: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
-        entries.sort();
-        for p in entries.into_iter().rev() {
-            if p.is_dir() {
-                stack.push(p);
-            } else if is_page_file(&p) {
-                out.push(p);
+    let walk = walkdir::WalkDir::new(&path).follow_links(true).sort_by_file_name().into_iter();
+    let walk = walk.filter_entry(|e| {
+        !e.file_type().is_dir() || std::fs::canonicalize(e.path()).map_or(true, |real| seen_dirs.insert(real))
+    });
+    for entry in walk {
+        match entry {
+            Ok(e) if e.file_type().is_file() && is_page_file(e.path()) => {
+                if std::fs::canonicalize(e.path()).map_or(true, |real| seen_files.insert(real)) {
+                    out.push(e.into_path());
+                }
+            }
+            Ok(_) => {}
+            // A loop is a warning, not a failure: every page under it is read once anyway.
+            Err(e) if e.loop_ancestor().is_some() => {
+                let at = e.path().map_or_else(String::new, |p| p.display().to_string());
+                eprintln!("webclip: {at}: warning: symbolic link loop, not followed");
+            }
+            Err(e) => {
+                let at = e.path().map_or_else(|| path.display().to_string(), |p| p.display().to_string());
+                eprintln!(
+                    "webclip: {at}: cannot read: {}",
+                    e.io_error().map_or_else(|| e.to_string(), |io| io.to_string())
+                );
+                counts.read_failed.fetch_add(1, Ordering::Relaxed);
             }
         }
     }
@@ -404,9 +468,15 @@ fn read_warc(path: &Path, max: u64, counts: &Counts, send: &mut dyn FnMut(Job) -
             return true;
         }
     };
-    let gz = name.to_ascii_lowercase().ends_with(".gz");
+    // By content, not name: gzip data named .warc is read; a .warc.gz that is not gzip fails.
+    let mut file = BufReader::with_capacity(1 << 16, file);
+    let gzip = file.fill_buf().is_ok_and(|b| b.starts_with(&[0x1f, 0x8b]));
+    if !gzip && name.to_ascii_lowercase().ends_with(".gz") {
+        let cause = "not gzip data (it does not start with the gzip magic bytes 1f 8b)".to_string();
+        return send(Job { seq: 0, id: format!("{name}#@0"), url: None, charset: None, bytes: Err(cause) });
+    }
     let reader: Box<dyn Read + Send> =
-        if gz { Box::new(flate2::read::MultiGzDecoder::new(file)) } else { Box::new(file) };
+        if gzip { Box::new(flate2::bufread::MultiGzDecoder::new(file)) } else { Box::new(file) };
     webclip_warc::for_each_record(BufReader::with_capacity(1 << 16, reader), max, |record| {
         let id = |rid: &str| format!("{name}#{rid}");
         match record {
@@ -424,23 +494,95 @@ fn read_warc(path: &Path, max: u64, counts: &Counts, send: &mut dyn FnMut(Job) -
     })
 }
 
-/// Ids already in an output file (for --resume).
-fn read_ids(path: &Path) -> HashSet<String> {
-    let Ok(file) = std::fs::File::open(path) else { return HashSet::new() };
-    let reader: Box<dyn Read> = match path.extension().and_then(|e| e.to_str()) {
-        Some("gz") => Box::new(flate2::read::MultiGzDecoder::new(file)),
-        Some("zst") => match zstd::Decoder::new(file) {
-            Ok(d) => Box::new(d),
-            Err(_) => return HashSet::new(),
-        },
-        _ => Box::new(file),
+/// Before `--resume` appends: the ids already in the output, and how many records of it were
+/// cut (by a hard kill) and dropped. A plain file loses its cut last line; a compressed one
+/// whose stream is cut is rewritten with the records before the cut (appending after a cut
+/// stream would make all that follows unreadable). Damage that a stopped run cannot leave
+/// (a bad line before the end) is an error, and the file is left alone.
+fn prepare_resume(path: &Path) -> Result<(HashSet<String>, usize), String> {
+    let file = match std::fs::File::open(path) {
+        Ok(f) => f,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok((HashSet::new(), 0)),
+        Err(e) => return Err(e.to_string()),
     };
-    BufReader::new(reader)
-        .lines()
-        .map_while(Result::ok)
-        .filter_map(|l| serde_json::from_str::<serde_json::Value>(&l).ok())
-        .filter_map(|v| v.get("id").and_then(|i| i.as_str()).map(String::from))
-        .collect()
+    let compressed = matches!(path.extension().and_then(|e| e.to_str()), Some("gz" | "zst"));
+    let mut ids = HashSet::new();
+    let (mut good_bytes, mut good_lines) = (0u64, 0usize);
+    let mut damage: Option<String> = None;
+    let mut reader = BufReader::new(decoder(path, file)?);
+    let mut line = Vec::new();
+    loop {
+        line.clear();
+        let n = match reader.read_until(b'\n', &mut line) {
+            Ok(0) => break,
+            Ok(n) => n,
+            Err(e) => {
+                damage = Some(format!("the compressed stream is cut or damaged after {good_lines} records ({e})"));
+                break;
+            }
+        };
+        let id = serde_json::from_slice::<serde_json::Value>(&line)
+            .ok()
+            .and_then(|v| v.get("id").and_then(|i| i.as_str()).map(String::from));
+        match id {
+            Some(id) if line.ends_with(b"\n") => {
+                ids.insert(id);
+                good_bytes += n as u64;
+                good_lines += 1;
+            }
+            _ => {
+                let at = good_lines + 1;
+                damage = Some(format!("record {at} is cut or is not a JSON record with an id"));
+                // Only the last line may be cut; more after it is not what a stopped run leaves.
+                let mut rest = [0u8; 1];
+                if !matches!(reader.read(&mut rest), Ok(0)) {
+                    return Err(format!(
+                        "line {at} is not a JSON record with an id, and more follows: this is not the cut end \
+                         of a stopped run, so --resume leaves the file alone (move it away to start afresh)"
+                    ));
+                }
+                break;
+            }
+        }
+    }
+    let Some(what) = damage else { return Ok((ids, 0)) };
+    // The record being written when the run was killed, if any of it got out.
+    let dropped = usize::from(!line.is_empty());
+    eprintln!("webclip: {}: {what}; keeping the {good_lines} records before it", path.display());
+    if compressed {
+        rewrite_prefix(path, good_lines).map_err(|e| format!("rewriting the {good_lines} sound records: {e}"))?;
+    } else {
+        let f = std::fs::OpenOptions::new().write(true).open(path).map_err(|e| e.to_string())?;
+        f.set_len(good_bytes).and_then(|_| f.sync_all()).map_err(|e| format!("cutting the damaged end: {e}"))?;
+    }
+    Ok((ids, dropped))
+}
+
+/// A reader of an output file's records: gunzipped, unzstd'ed or as is, by extension.
+fn decoder(path: &Path, file: std::fs::File) -> Result<Box<dyn Read>, String> {
+    Ok(match path.extension().and_then(|e| e.to_str()) {
+        Some("gz") => Box::new(flate2::read::MultiGzDecoder::new(file)),
+        Some("zst") => Box::new(zstd::Decoder::new(file).map_err(|e| e.to_string())?),
+        _ => Box::new(file),
+    })
+}
+
+/// Replaces a compressed output with a fresh one holding its first `lines` records: written
+/// beside it, synced, then renamed over it, so a kill meanwhile loses nothing.
+fn rewrite_prefix(path: &Path, lines: usize) -> std::io::Result<()> {
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".resume-tmp");
+    let tmp = PathBuf::from(tmp);
+    let mut reader = BufReader::new(decoder(path, std::fs::File::open(path)?).map_err(std::io::Error::other)?);
+    let mut out = open_output_as(&tmp, path, false)?;
+    let mut line = Vec::new();
+    for _ in 0..lines {
+        line.clear();
+        reader.read_until(b'\n', &mut line)?;
+        out.write_all(&line)?;
+    }
+    out.finish_synced()?;
+    std::fs::rename(&tmp, path)
 }
 
 /// The output: plain, gzip or zstd by extension; appended to with --resume (a new gzip
@@ -452,9 +594,14 @@ enum Output {
 }
 
 fn open_output(path: &Path, append: bool) -> std::io::Result<Output> {
+    open_output_as(path, path, append)
+}
+
+/// Opens `path` as an output named `like` (whose extension picks the compression).
+fn open_output_as(path: &Path, like: &Path, append: bool) -> std::io::Result<Output> {
     let file = std::fs::OpenOptions::new().create(true).append(append).write(true).truncate(!append).open(path)?;
     let w = std::io::BufWriter::with_capacity(1 << 16, file);
-    Ok(match path.extension().and_then(|e| e.to_str()) {
+    Ok(match like.extension().and_then(|e| e.to_str()) {
         Some("gz") => Output::Gzip(flate2::write::GzEncoder::new(w, flate2::Compression::default())),
         Some("zst") => Output::Zstd(zstd::Encoder::new(w, 3)?),
         _ => Output::Plain(w),
@@ -510,4 +657,45 @@ impl Output {
             Output::Zstd(w) => w.finish()?.flush(),
         }
     }
+
+    /// Ends the stream and makes it durable.
+    fn finish_synced(self) -> std::io::Result<()> {
+        let w = match self {
+            Output::Plain(w) => w,
+            Output::Gzip(w) => w.finish()?,
+            Output::Zstd(w) => w.finish()?,
+        };
+        w.into_inner().map_err(|e| e.into_error())?.sync_all()
+    }
+}
+
+/// Watches SIGTERM and SIGINT: the first sets `stop` to its number (the batch then stops
+/// cleanly), a second ends the process at once.
+fn watch_signals(stop: Arc<AtomicI32>) -> std::io::Result<()> {
+    let rt = tokio::runtime::Builder::new_current_thread().enable_all().build()?;
+    #[cfg(unix)]
+    let (mut term, mut int) = {
+        use tokio::signal::unix::{signal, SignalKind};
+        let _rt = rt.enter();
+        (signal(SignalKind::terminate())?, signal(SignalKind::interrupt())?)
+    };
+    std::thread::spawn(move || {
+        rt.block_on(async move {
+            loop {
+                #[cfg(unix)]
+                let n = tokio::select! { _ = term.recv() => 15, _ = int.recv() => 2 };
+                #[cfg(not(unix))]
+                let n = match tokio::signal::ctrl_c().await {
+                    Ok(()) => 2,
+                    Err(_) => return,
+                };
+                if stop.swap(n, Ordering::SeqCst) != 0 {
+                    eprintln!("webclip: second signal: stopping at once; --resume repairs the output");
+                    std::process::exit(128 + n);
+                }
+                eprintln!("webclip: stopping: finishing the pages in progress (a second signal stops at once)");
+            }
+        })
+    });
+    Ok(())
 }

@@ -59,7 +59,7 @@ pub fn run(args: ExtractArgs) -> ExitCode {
         for w in &article.provenance.warnings {
             eprintln!("webclip: {name}: warning: {w}");
         }
-        if article.is_empty() {
+        if without_main_content(&article) {
             empty += 1;
         }
         if let Some(file) = &args.overlay {
@@ -94,6 +94,13 @@ pub fn run(args: ExtractArgs) -> ExitCode {
     } else {
         ExitCode::SUCCESS
     }
+}
+
+/// No main content: nothing selected, or a selection without text (an image, empty
+/// elements), which every format renders as an empty body. By text, so that the exit code is
+/// the same whatever --format.
+pub(crate) fn without_main_content(article: &webclip::Article) -> bool {
+    article.is_empty() || article.render(webclip::Format::Text).trim().is_empty()
 }
 
 /// Fetches pages for `extract URL`, the print version and next pages, with webclip-fetch as

@@ -73,9 +73,12 @@ enum Cell {
     List(Option<Vec<String>>),
 }
 
-/// A Parquet file being written.
+/// A Parquet file being written: as `FILE.partial` until its footer is written, so that a
+/// killed batch never leaves an unreadable file under the name asked for.
 pub struct ParquetSink {
     writer: ArrowWriter<std::fs::File>,
+    path: std::path::PathBuf,
+    partial: std::path::PathBuf,
     schema: SchemaRef,
     columns: Vec<usize>,
     /// Buffered rows, as the cells of `columns`.
@@ -104,10 +107,49 @@ impl ParquetSink {
                 })
                 .collect::<Vec<_>>(),
         ));
-        let file = std::fs::File::create(path).map_err(|e| e.to_string())?;
+        let mut partial = path.as_os_str().to_owned();
+        partial.push(".partial");
+        let partial = std::path::PathBuf::from(partial);
+        let file = std::fs::File::create(&partial).map_err(|e| format!("{}: {e}", partial.display()))?;
         let props = WriterProperties::builder().set_compression(Compression::SNAPPY).build();
         let writer = ArrowWriter::try_new(file, schema.clone(), Some(props)).map_err(|e| e.to_string())?;
-        Ok(ParquetSink { writer, schema, columns, rows: Vec::new(), bytes: 0 })
+        Ok(ParquetSink { writer, path: path.to_path_buf(), partial, schema, columns, rows: Vec::new(), bytes: 0 })
+    }
+
+    /// For `--resume`: a new file (a Parquet file cannot be appended to) that starts with
+    /// the rows of the finished file at `path`, and the ids of those rows. The old file stays
+    /// whole until the new one replaces it, so a kill meanwhile loses nothing. A file without
+    /// a footer, or with other columns (other --fields), is an error.
+    pub fn resume(
+        path: &std::path::Path,
+        fields: Option<&[String]>,
+    ) -> Result<(ParquetSink, std::collections::HashSet<String>), String> {
+        use arrow_array::{Array, RecordBatchReader};
+        let mut ids = std::collections::HashSet::new();
+        let file = match std::fs::File::open(path) {
+            Ok(f) => f,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok((ParquetSink::create(path, fields)?, ids)),
+            Err(e) => return Err(e.to_string()),
+        };
+        let reader = parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder::try_new(file)
+            .and_then(|b| b.with_batch_size(ROWS_PER_BATCH).build())
+            .map_err(|e| {
+                format!("not a whole Parquet file, so it cannot be resumed ({e}); move it away and run again")
+            })?;
+        let mut sink = ParquetSink::create(path, fields)?;
+        if reader.schema().fields() != sink.schema.fields() {
+            return Err("its columns are not those of these --fields, so it cannot be resumed".into());
+        }
+        let id = sink.schema.index_of("id").map_err(|_| "--resume needs the id column (add id to --fields)")?;
+        for batch in reader {
+            let batch = batch.map_err(|e| e.to_string())?;
+            let col = batch.column(id);
+            let col = col.as_any().downcast_ref::<arrow_array::StringArray>().ok_or("the id column is not text")?;
+            ids.extend((0..col.len()).filter(|&k| col.is_valid(k)).map(|k| col.value(k).to_string()));
+            sink.writer.write(&batch).map_err(|e| e.to_string())?;
+            sink.writer.flush().map_err(|e| e.to_string())?;
+        }
+        Ok((sink, ids))
     }
 
     /// Adds one page's record (the JSON object of the JSON Lines output).
@@ -136,10 +178,11 @@ impl ParquetSink {
         Ok(())
     }
 
-    /// Writes what is buffered and the file footer.
+    /// Writes what is buffered and the file footer, and gives the file its name.
     pub fn finish(mut self) -> Result<(), String> {
         self.flush()?;
-        self.writer.close().map(|_| ()).map_err(|e| e.to_string())
+        self.writer.close().map_err(|e| e.to_string())?;
+        std::fs::rename(&self.partial, &self.path).map_err(|e| e.to_string())
     }
 }
 

@@ -330,3 +330,23 @@ fn a_missing_clg_model_is_a_usage_error() {
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("/nonexistent/clg.json"), "{}", stderr(&o));
 }
+
+/// A page whose selection renders to nothing (its only content a table, and --no-tables) has
+/// no main content: exit 3 in every format, and in batch (issue 30: it was 0).
+#[test]
+fn an_empty_rendering_exits_3_in_every_format() {
+    let page = tmp(
+        "table-only.html",
+        b"<html><body><article><table><tr><td>Name</td><td>Value of the thing that is long text here in the table</td></tr>\
+          <tr><td>Other</td><td>More table text that is long enough to be content.</td></tr></table></article></body></html>",
+    );
+    let page = page.to_str().unwrap();
+    for format in ["text", "markdown", "html", "json"] {
+        let o = webclip(&["extract", page, "--no-tables", "--format", format], None);
+        assert_eq!(o.status.code(), Some(3), "--format {format}: {}", stderr(&o));
+    }
+    let out = std::env::temp_dir().join(format!("webclip-cli-{}/table-only.jsonl", std::process::id()));
+    let o = webclip(&["batch", page, "-o", out.to_str().unwrap(), "--no-tables"], None);
+    assert_eq!(o.status.code(), Some(3), "{}", stderr(&o));
+    assert!(stderr(&o).contains("1 without main content"), "{}", stderr(&o));
+}

@@ -2,7 +2,15 @@
 //! de-chunked and decompressed, with the charset of their `Content-Type`. Reading only: no
 //! files are opened here (the caller hands in a reader), so fuzzing and tests feed bytes.
 
-use std::io::BufRead;
+use std::cell::Cell;
+use std::io::{BufRead, Read};
+use std::rc::Rc;
+
+/// Longest WARC record header accepted. warc 0.4 reads a header until a blank line with no
+/// bound, so a file that is not a WARC would be read whole into memory.
+pub const MAX_HEADER_BYTES: u64 = 64 * 1024;
+/// Room for the HTTP response head on top of the page limit.
+const HTTP_HEAD_BYTES: u64 = 64 * 1024;
 
 /// One WARC record, as far as extraction cares.
 #[derive(Debug)]
@@ -11,24 +19,92 @@ pub enum Record {
     Page { id: String, url: Option<String>, charset: Option<String>, bytes: Vec<u8> },
     /// Not a response, not status 200, or not HTML.
     Skipped,
-    /// A record that cannot be read; `id` is the record id, or `#N` (its position) when
-    /// the WARC framing itself is broken — reading stops after such a record.
+    /// A record that cannot be read; `id` is the record id, or `@N` (its byte offset in the
+    /// uncompressed stream) when the WARC framing itself is broken — reading stops after
+    /// such a record.
     Bad { id: String, url: Option<String>, cause: String },
+}
+
+/// A `BufRead` that counts what was consumed and refuses to go past `limit` (the end of the
+/// longest header the next record may have).
+struct Guard<R> {
+    inner: R,
+    pos: Rc<Cell<u64>>,
+    limit: Rc<Cell<u64>>,
+}
+
+impl<R: BufRead> Read for Guard<R> {
+    fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
+        let n = {
+            let buf = self.fill_buf()?;
+            let n = buf.len().min(out.len());
+            out[..n].copy_from_slice(&buf[..n]);
+            n
+        };
+        self.consume(n);
+        Ok(n)
+    }
+}
+
+impl<R: BufRead> BufRead for Guard<R> {
+    fn fill_buf(&mut self) -> std::io::Result<&[u8]> {
+        let room = self.limit.get().saturating_sub(self.pos.get());
+        let buf = self.inner.fill_buf()?;
+        if room == 0 && !buf.is_empty() {
+            return Err(std::io::Error::other(format!(
+                "no WARC record header ends within {MAX_HEADER_BYTES} bytes (not a WARC file?)"
+            )));
+        }
+        Ok(&buf[..buf.len().min(usize::try_from(room).unwrap_or(usize::MAX))])
+    }
+
+    fn consume(&mut self, n: usize) {
+        self.inner.consume(n);
+        self.pos.set(self.pos.get() + n as u64);
+    }
 }
 
 /// Calls `each` with every record of a WARC stream (already decompressed when it was
 /// gzipped), in order, until it returns false or the stream ends; payloads larger than
-/// `max` bytes are `Bad`. False when `each` stopped it.
+/// `max` bytes are `Bad` ("page too large") and skipped while streaming, so memory stays
+/// bounded by `max` whatever the record's size. A stream that is not WARC, or whose last
+/// record is cut, ends with a `Bad` record. False when `each` stopped it.
 pub fn for_each_record<R: BufRead>(reader: R, max: u64, mut each: impl FnMut(Record) -> bool) -> bool {
-    let warc = warc::WarcReader::new(reader);
-    for (k, record) in warc.iter_records().enumerate() {
-        let record = match record {
-            Ok(r) => r,
+    let (pos, limit) = (Rc::new(Cell::new(0u64)), Rc::new(Cell::new(MAX_HEADER_BYTES)));
+    let mut warc = warc::WarcReader::new(Guard { inner: reader, pos: pos.clone(), limit: limit.clone() });
+    let mut records = warc.stream_records();
+    // Where the current record starts, and where the one after it will.
+    let mut start = 0u64;
+    loop {
+        let record = match records.next_item() {
+            None => {
+                // warc 0.4 ends quietly on a header cut by the end of the stream.
+                if pos.get() > start {
+                    return each(Record::Bad {
+                        id: format!("@{start}"),
+                        url: None,
+                        cause: format!(
+                            "WARC record at byte {start}: header cut off by the end of the file, or not WARC data"
+                        ),
+                    });
+                }
+                return true;
+            }
+            Some(Ok(r)) => r,
             // A damaged record: report it and stop reading (its framing is lost).
-            Err(e) => {
-                return each(Record::Bad { id: format!("#{k}"), url: None, cause: format!("bad WARC record: {e}") })
+            Some(Err(e)) => {
+                return each(Record::Bad {
+                    id: format!("@{start}"),
+                    url: None,
+                    cause: format!("bad WARC record at byte {start}: {}", describe(&e)),
+                })
             }
         };
+        let length = record.content_length();
+        let next = pos.get().saturating_add(length).saturating_add(4);
+        limit.set(next.saturating_add(MAX_HEADER_BYTES));
+        let at = start;
+        start = next;
         if *record.warc_type() != warc::RecordType::Response {
             if !each(Record::Skipped) {
                 return false;
@@ -36,20 +112,59 @@ pub fn for_each_record<R: BufRead>(reader: R, max: u64, mut each: impl FnMut(Rec
             continue;
         }
         let id = record.warc_id().to_string();
-        // Read from the raw headers: warc 0.4's `Record::header` panics on a value that is
-        // not UTF-8 (found by fuzzing).
-        let (raw, body) = record.into_raw_parts();
-        let url = raw.headers.get(&warc::WarcHeader::TargetURI).map(|u| String::from_utf8_lossy(u).into_owned());
-        let out = match http_payload(&body, max) {
-            Payload::Html { bytes, charset } => Record::Page { id, url, charset, bytes },
-            Payload::Skip => Record::Skipped,
-            Payload::Bad(cause) => Record::Bad { id, url, cause },
+        let mut record = record;
+        let mut body = Vec::new();
+        let too_large = length > max.saturating_add(HTTP_HEAD_BYTES);
+        // A record too large is read and dropped in small chunks: memory stays bounded.
+        let read = if too_large {
+            std::io::copy(&mut record, &mut std::io::sink())
+        } else {
+            record.read_to_end(&mut body).map(|n| n as u64)
+        };
+        // From the raw headers: warc 0.4's `Record::header` panics on a value that is not
+        // UTF-8 (found by fuzzing). Only once the body is all read: `into_buffered` reserves
+        // what is left of the declared length, which a cut record may put at exabytes.
+        let url = match read {
+            Ok(n) if n == length => record.into_buffered().ok().and_then(|r| {
+                let (raw, _) = r.into_raw_parts();
+                raw.headers.get(&warc::WarcHeader::TargetURI).map(|u| String::from_utf8_lossy(u).into_owned())
+            }),
+            _ => None,
+        };
+        let out = match read {
+            // The stream itself failed (a corrupt gzip stream, a cut record): stop there.
+            Err(e) => return each(Record::Bad { id, url, cause: format!("WARC record at byte {at}: {e}") }),
+            Ok(n) if n < length => {
+                return each(Record::Bad {
+                    id,
+                    url,
+                    cause: format!("WARC record at byte {at}: cut off by the end of the file ({n} of {length} bytes)"),
+                })
+            }
+            Ok(_) if too_large => Record::Bad {
+                id,
+                url,
+                cause: format!("page too large: WARC record at byte {at} has {length} bytes, limit {max} bytes"),
+            },
+            Ok(_) => match http_payload(&body, max) {
+                Payload::Html { bytes, charset } => Record::Page { id, url, charset, bytes },
+                Payload::Skip => Record::Skipped,
+                Payload::Bad(cause) => Record::Bad { id, url, cause },
+            },
         };
         if !each(out) {
             return false;
         }
     }
-    true
+}
+
+/// warc 0.4's message, with the I/O error it wraps (its own text leaves it out).
+fn describe(e: &warc::Error) -> String {
+    match e {
+        warc::Error::ReadData(io) => io.to_string(),
+        warc::Error::UnexpectedEOB => "the record is cut off by the end of the file".into(),
+        other => other.to_string(),
+    }
 }
 
 enum Payload {
@@ -156,6 +271,23 @@ mod tests {
             "{all:?}"
         );
         assert!(records(b"").is_empty());
+    }
+
+    #[test]
+    fn cut_and_foreign_streams_end_with_a_bad_record() {
+        let bad = |bytes: &[u8]| match records(bytes).pop() {
+            Some(Record::Bad { id, cause, .. }) => (id, cause),
+            other => panic!("{other:?}"),
+        };
+        let (id, cause) = bad(b"<html><p>not a WARC file</p></html>");
+        assert!(id == "@0" && cause.contains("not WARC data"), "{cause}");
+        let head = "WARC/1.0\r\nWARC-Type: response\r\nWARC-Record-ID: <urn:uuid:1>\r\n\
+                    WARC-Date: 2020-01-01T00:00:00Z\r\nContent-Length: ";
+        // A body far shorter than its declared length (exabytes): an error, not a panic.
+        let (_, cause) = bad(format!("{head}4611686018427387904\r\n\r\nshort").as_bytes());
+        assert!(cause.contains("cut off by the end of the file"), "{cause}");
+        let (_, cause) = bad(format!("{head}100\r\n\r\nshort").as_bytes());
+        assert!(cause.contains("cut off by the end of the file"), "{cause}");
     }
 
     #[test]

@@ -6,7 +6,9 @@
 //! 2. the charset the caller got from transport (an HTTP `Content-Type` header, `--charset`);
 //! 3. the `<meta charset>` / `<meta http-equiv=content-type>` prescan of the first
 //!    [`PRESCAN_BYTES`] bytes;
-//! 4. UTF-8 when the bytes are valid UTF-8, otherwise chardetng on the first
+//! 4. ISO-2022-JP when the first [`DETECT_BYTES`] bytes are 7-bit and switch into JIS X 0208
+//!    (`ESC $ B` or `ESC $ @`): such text is valid UTF-8 too, so step 5 would take it;
+//! 5. UTF-8 when the bytes are valid UTF-8, otherwise chardetng on the first
 //!    [`DETECT_BYTES`] bytes.
 //!
 //! Two corrections to step 3, both reported in [`CharsetSource`]: a page that declares UTF-8
@@ -38,7 +40,7 @@ pub enum CharsetSource {
     MetaButUtf8,
     /// No declaration; the bytes are valid UTF-8 (or plain ASCII).
     Utf8Valid,
-    /// No declaration and not UTF-8; chardetng chose.
+    /// No declaration and not UTF-8 (chardetng chose), or ISO-2022-JP escape sequences.
     Detected,
     /// UTF-8 (declared, or undeclared) with a few invalid bytes, replaced as a browser
     /// does: a page of valid UTF-8 text with one bad byte or a character cut at the end.
@@ -107,7 +109,8 @@ pub fn decode(bytes: &[u8], caller_charset: Option<&str>) -> Result<Decoded> {
         None => None,
     };
     let (encoding, source) = sniff(bytes, caller);
-    if !matches!(source, CharsetSource::Bom) && !matches!(encoding.name(), "UTF-16LE" | "UTF-16BE") {
+    // ISO-2022-JP text is full of ESC bytes, which the binary check counts as control bytes.
+    if !matches!(source, CharsetSource::Bom) && !matches!(encoding.name(), "UTF-16LE" | "UTF-16BE" | "ISO-2022-JP") {
         if let Some(kind) = binary_kind(bytes) {
             return Err(Error::Binary(kind));
         }
@@ -139,6 +142,9 @@ pub fn sniff(bytes: &[u8], caller: Option<&'static Encoding>) -> (&'static Encod
             return (UTF_8, CharsetSource::MetaButUtf8);
         }
         return (enc, CharsetSource::Meta);
+    }
+    if iso_2022_jp(bytes) {
+        return (encoding_rs::ISO_2022_JP, CharsetSource::Detected);
     }
     if valid_utf8() {
         return (UTF_8, CharsetSource::Utf8Valid);
@@ -194,6 +200,13 @@ fn utf16_without_bom(bytes: &[u8]) -> Option<&'static Encoding> {
     } else {
         None
     }
+}
+
+/// 7-bit bytes that switch into JIS X 0208 (`ESC $ @`, `ESC $ B`): ISO-2022-JP. chardetng
+/// never sees such pages, since they are valid UTF-8 as well.
+fn iso_2022_jp(bytes: &[u8]) -> bool {
+    let head = &bytes[..bytes.len().min(DETECT_BYTES)];
+    head.is_ascii() && head.windows(3).any(|w| w == b"\x1b$B" || w == b"\x1b$@")
 }
 
 fn detect(bytes: &[u8]) -> &'static Encoding {
@@ -424,6 +437,20 @@ mod tests {
         let d = decode(&bare, None).unwrap();
         assert_eq!(d.source, CharsetSource::Detected);
         assert!(d.text.contains(text), "{}", d.text);
+    }
+
+    #[test]
+    fn unlabelled_iso_2022_jp_is_detected() {
+        let text = "日本語のページです。これはテストの文章で、文字コードはISO-2022-JPです。";
+        let (bytes, _, _) = encoding_rs::ISO_2022_JP.encode(text);
+        assert!(bytes.contains(&0x1b) && bytes.is_ascii());
+        let page =
+            [b"<html><body><p>".as_slice(), &bytes, b"</p><p>".as_slice(), &bytes, b"</p></body></html>"].concat();
+        let d = decode(&page, None).unwrap();
+        assert_eq!((d.encoding.name(), d.source), ("ISO-2022-JP", CharsetSource::Detected));
+        assert!(d.text.contains(text), "{}", d.text);
+        // Plain ASCII with an ESC that does not switch to JIS X 0208 stays UTF-8.
+        assert_eq!(enc(b"<p>ESC ( B alone: \x1b(B plain</p>").0, "UTF-8");
     }
 
     #[test]
