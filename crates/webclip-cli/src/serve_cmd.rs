@@ -121,8 +121,8 @@ fn raise_file_limit(max_connections: usize) {
             limit = raised;
         }
     }
-    let needed = max_connections as u64 + 64;
-    if (limit.rlim_cur as u64) < needed {
+    let needed = (max_connections as libc::rlim_t).saturating_add(64);
+    if limit.rlim_cur < needed {
         eprintln!(
             "webclip: warning: the open-file limit is {}, below --max-connections {max_connections} plus 64 for the \
              service's own files; raise it (ulimit -n, LimitNOFILE) or lower --max-connections",
