@@ -20,6 +20,13 @@ pub struct ServeArgs {
     /// Extractions at once; requests over it get 503 with Retry-After.
     #[arg(long, default_value_t = 32, value_name = "N")]
     pub concurrency: usize,
+    /// Seconds a connection may take to send a request's head (and stay idle between requests).
+    #[arg(long, default_value_t = Config::default().header_timeout.as_secs_f64(), value_name = "S", value_parser = crate::flags::seconds)]
+    pub header_timeout: f64,
+    /// Open connections at once; more are answered 503 and closed. Keep the process's file
+    /// limit (ulimit -n, LimitNOFILE) above it.
+    #[arg(long, default_value_t = Config::default().max_connections, value_name = "N")]
+    pub max_connections: usize,
     /// Fetch pages by URL (off by default); only public addresses unless --allow-private.
     #[arg(long)]
     pub fetch: bool,
@@ -55,7 +62,11 @@ pub fn run(args: ServeArgs) -> ExitCode {
         }),
         token: args.token.filter(|t| !t.is_empty()),
         layout: (!args.no_layout).then(|| args.layout.engine()),
+        header_timeout: crate::flags::duration(args.header_timeout.max(0.001)),
+        max_connections: args.max_connections.max(1),
     };
+    #[cfg(unix)]
+    raise_file_limit(config.max_connections);
     let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
         Ok(r) => r,
         Err(e) => {
@@ -89,4 +100,33 @@ pub fn run(args: ServeArgs) -> ExitCode {
             }
         }
     })
+}
+
+/// Raises the soft open-file limit towards the hard one, as Go's runtime does: every
+/// connection is a file, and the usual soft limit (1024, 256 on some systems) can be below
+/// --max-connections, when accepting fails before the bound is reached. Warns when even the
+/// raised limit leaves too little room.
+#[cfg(unix)]
+fn raise_file_limit(max_connections: usize) {
+    let mut limit = libc::rlimit { rlim_cur: 0, rlim_max: 0 };
+    // SAFETY: getrlimit and setrlimit only read or write the struct they are given.
+    if unsafe { libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) } != 0 {
+        return;
+    }
+    let wanted = limit.rlim_max.min(1 << 16);
+    if limit.rlim_cur < wanted {
+        let raised = libc::rlimit { rlim_cur: wanted, rlim_max: limit.rlim_max };
+        // SAFETY: as above.
+        if unsafe { libc::setrlimit(libc::RLIMIT_NOFILE, &raised) } == 0 {
+            limit = raised;
+        }
+    }
+    let needed = (max_connections as libc::rlim_t).saturating_add(64);
+    if limit.rlim_cur < needed {
+        eprintln!(
+            "webclip: warning: the open-file limit is {}, below --max-connections {max_connections} plus 64 for the \
+             service's own files; raise it (ulimit -n, LimitNOFILE) or lower --max-connections",
+            limit.rlim_cur
+        );
+    }
 }

@@ -8,11 +8,16 @@
 //! service take more work than it can do. A request gets 504 after `timeout`, and its
 //! extraction stops then too (the library's time budget is the time left). A panic inside
 //! one extraction is that request's 500. Errors are JSON: `{"error": {"status", "message"}}`.
+//!
+//! Every client is taken for hostile: a connection must send its request head within
+//! `header_timeout` (also between keep-alive requests) and its body within `timeout` (408); at most `max_connections` are open at once, and one over that is answered 503
+//! and closed at once. Every answer carries `nosniff` and forbids framing; the page's CSP
+//! allows scripts only from /assets/app.js and no HTML from strings (Trusted Types).
 
 mod metrics;
 
 use axum::body::Bytes;
-use axum::extract::{DefaultBodyLimit, MatchedPath, Query, Request, State};
+use axum::extract::{DefaultBodyLimit, FromRequest, MatchedPath, Query, Request, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
@@ -25,6 +30,7 @@ use std::panic::AssertUnwindSafe;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::sync::Semaphore;
+use tower_http::set_header::SetResponseHeaderLayer;
 use webclip::visual::LayoutEngine;
 use webclip::{Error, Format, Options};
 use webclip_fetch::{charset_of, FetchConfig, FetchError};
@@ -44,6 +50,10 @@ pub struct Config {
     pub token: Option<String>,
     /// Layout engine for overlays and methods that need layout; None: text only.
     pub layout: Option<Arc<dyn LayoutEngine>>,
+    /// Longest a connection may take to send a request head (and idle between requests).
+    pub header_timeout: Duration,
+    /// Open connections at once; one more is answered 503 and closed.
+    pub max_connections: usize,
 }
 
 impl Default for Config {
@@ -55,6 +65,8 @@ impl Default for Config {
             fetch: None,
             token: None,
             layout: None,
+            header_timeout: Duration::from_secs(10),
+            max_connections: 512,
         }
     }
 }
@@ -127,17 +139,12 @@ pub fn router(config: Config) -> Router {
     let state: Shared = Arc::new(AppState { config, permits, metrics: metrics::Metrics::new() });
     // /v1/info stays open: the page learns from it that a token is needed.
     let v1 = Router::new()
-        .route(
-            "/v1/extract",
-            get(extract_get).post(|State(s), Query(q), h: HeaderMap, b: BodyResult| posted(s, q, h, b, Output::Json)),
-        )
-        .route(
-            "/v1/overlay",
-            post(|State(s), Query(q), h: HeaderMap, b: BodyResult| posted(s, q, h, b, Output::Overlay)),
-        )
+        .route("/v1/extract", get(extract_get).post(|State(s), Query(q), r: Request| posted(s, q, r, Output::Json)))
+        .route("/v1/overlay", post(|State(s), Query(q), r: Request| posted(s, q, r, Output::Overlay)))
         .route_layer(middleware::from_fn_with_state(state.clone(), authorize));
     Router::new()
         .route("/", get(index))
+        .route("/assets/app.js", get(app_js))
         .route("/healthz", get(|| async { "ok\n" }))
         .route("/metrics", get(metrics_text))
         .route("/openapi.json", get(openapi))
@@ -152,8 +159,32 @@ pub fn router(config: Config) -> Router {
         .layer(tower_http::catch_panic::CatchPanicLayer::custom(|_| {
             ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal error (a bug: please report it)").into_response()
         }))
+        // On every answer, errors included: no type sniffing, no framing by other sites, and
+        // (unless the page set its own) a policy under which an answer opened directly as a
+        // page can load and run nothing.
+        .layer(SetResponseHeaderLayer::overriding(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")))
+        .layer(SetResponseHeaderLayer::overriding(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY")))
+        .layer(SetResponseHeaderLayer::overriding(header::REFERRER_POLICY, HeaderValue::from_static("no-referrer")))
+        .layer(SetResponseHeaderLayer::if_not_present(
+            header::CONTENT_SECURITY_POLICY,
+            HeaderValue::from_static(
+                "default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'none'; \
+                 base-uri 'none'; form-action 'none'; sandbox",
+            ),
+        ))
         .with_state(state)
 }
+
+/// The page's policy: its script only from /assets/app.js, no HTML made from strings except
+/// through the overlay's Trusted Types policy, nothing from elsewhere, never framed.
+pub const PAGE_CSP: &str = "default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; connect-src 'self'; \
+     img-src 'self' data:; frame-src 'self' about:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'; \
+     require-trusted-types-for 'script'; trusted-types overlay";
+
+/// The answer to a connection over `max_connections`, written without waiting before closing.
+const TOO_MANY_CONNECTIONS: &[u8] = b"HTTP/1.1 503 Service Unavailable\r\nRetry-After: 1\r\nConnection: close\r\n\
+    Content-Type: application/json\r\nX-Content-Type-Options: nosniff\r\nContent-Length: 82\r\n\r\n\
+    {\"error\": {\"status\": 503, \"message\": \"too many open connections; retry shortly\"}}\n";
 
 /// Serves `router(config)` on `listener` until `shutdown` completes, then finishes the
 /// requests under way.
@@ -162,7 +193,53 @@ pub async fn serve(
     config: Config,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
-    axum::serve(listener, router(config)).with_graceful_shutdown(shutdown).await
+    let header_timeout = config.header_timeout;
+    let connections = Arc::new(Semaphore::new(config.max_connections.max(1)));
+    let app = router(config);
+    let graceful = hyper_util::server::graceful::GracefulShutdown::new();
+    let mut shutdown = std::pin::pin!(shutdown);
+    loop {
+        let stream = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok((stream, _)) => stream,
+                Err(e) => {
+                    accept_failed(e).await;
+                    continue;
+                }
+            },
+            () = &mut shutdown => break,
+        };
+        let Ok(permit) = connections.clone().try_acquire_owned() else {
+            // Refused without waiting on the client: a full socket buffer just drops the answer.
+            let _ = stream.try_write(TOO_MANY_CONNECTIONS);
+            continue;
+        };
+        let _ = stream.set_nodelay(true);
+        let mut http = hyper::server::conn::http1::Builder::new();
+        http.timer(hyper_util::rt::TokioTimer::new()).header_read_timeout(header_timeout);
+        let conn = http.serve_connection(
+            hyper_util::rt::TokioIo::new(stream),
+            hyper_util::service::TowerToHyperService::new(app.clone()),
+        );
+        let conn = graceful.watch(conn);
+        tokio::spawn(async move {
+            let _ = conn.await;
+            drop(permit);
+        });
+    }
+    drop(listener);
+    graceful.shutdown().await;
+    Ok(())
+}
+
+/// After a failed accept: out of file descriptors (or another resource) clears up as
+/// connections close, so wait a little instead of spinning; a client's reset is nothing.
+async fn accept_failed(e: std::io::Error) {
+    use std::io::ErrorKind::*;
+    if !matches!(e.kind(), ConnectionAborted | ConnectionReset | ConnectionRefused | Interrupted) {
+        eprintln!("webclip: accepting a connection failed: {e}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
 }
 
 /// Completes on Ctrl-C or SIGTERM.
@@ -215,15 +292,12 @@ fn same(a: &[u8], b: &[u8]) -> bool {
 
 async fn index() -> Response {
     let mut resp = axum::response::Html(include_str!("../assets/index.html")).into_response();
-    // The page and the overlays it shows need nothing from elsewhere.
-    resp.headers_mut().insert(
-        header::CONTENT_SECURITY_POLICY,
-        HeaderValue::from_static(
-            "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; connect-src 'self'; \
-             img-src 'self' data:; frame-src 'self' about:; base-uri 'none'; form-action 'none'",
-        ),
-    );
+    resp.headers_mut().insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(PAGE_CSP));
     resp
+}
+
+async fn app_js() -> Response {
+    ([(header::CONTENT_TYPE, "text/javascript; charset=utf-8")], include_str!("../assets/app.js")).into_response()
 }
 
 async fn openapi() -> Response {
@@ -365,22 +439,28 @@ fn body_job(headers: &HeaderMap, query: HashMap<String, String>, body: Bytes) ->
     Ok(job)
 }
 
-type BodyResult = Result<Bytes, axum::extract::rejection::BytesRejection>;
-
-fn body_bytes(body: BodyResult) -> Result<Bytes, ApiError> {
-    body.map_err(|e| ApiError::new(e.status(), format!("request body: {}", e.body_text())))
-}
-
-/// `POST /v1/extract` and `POST /v1/overlay`: the page in the body.
+/// `POST /v1/extract` and `POST /v1/overlay`: the page in the body, which must arrive within
+/// `timeout` (a client trickling it in cannot hold its connection longer); fetching and
+/// extraction then get `timeout` of their own.
 async fn posted(
     state: Shared,
     query: HashMap<String, String>,
-    headers: HeaderMap,
-    body: BodyResult,
+    request: Request,
     output: Output,
 ) -> Result<Response, ApiError> {
-    let job = body_job(&headers, query, body_bytes(body)?)?;
-    run(state, job, output).await
+    let headers = request.headers().clone();
+    let body = tokio::time::timeout(state.config.timeout, Bytes::from_request(request, &state))
+        .await
+        .map_err(|_| {
+            ApiError::new(
+                StatusCode::REQUEST_TIMEOUT,
+                format!("request body: not received within {:?}", state.config.timeout),
+            )
+        })?
+        .map_err(|e| ApiError::new(e.status(), format!("request body: {}", e.body_text())))?;
+    let job = body_job(&headers, query, body)?;
+    let deadline = Instant::now() + state.config.timeout;
+    run(state, job, output, deadline).await
 }
 
 async fn extract_get(
@@ -391,7 +471,8 @@ async fn extract_get(
     if job.url.is_none() {
         return Err(ApiError::new(StatusCode::BAD_REQUEST, "give ?url=… (or POST the page)"));
     }
-    run(state, job, Output::Json).await
+    let deadline = Instant::now() + state.config.timeout;
+    run(state, job, Output::Json, deadline).await
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -401,8 +482,7 @@ enum Output {
 }
 
 /// Fetches when asked, then extracts on the blocking pool within the limits.
-async fn run(state: Shared, mut job: Job, output: Output) -> Result<Response, ApiError> {
-    let deadline = Instant::now() + state.config.timeout;
+async fn run(state: Shared, mut job: Job, output: Output, deadline: Instant) -> Result<Response, ApiError> {
     if output == Output::Overlay || job.options.needs_layout() {
         match &state.config.layout {
             Some(engine) => job.options.read.layout = Some(engine.clone()),
@@ -429,7 +509,7 @@ async fn run(state: Shared, mut job: Job, output: Output) -> Result<Response, Ap
                 ));
             };
             let mut fetch_config = fetch_config.clone();
-            fetch_config.timeout = fetch_config.timeout.min(state.config.timeout);
+            fetch_config.timeout = fetch_config.timeout.min(deadline.saturating_duration_since(Instant::now()));
             let fetched = webclip_fetch::fetch(&url, &fetch_config).await?;
             job.options.read.url = Some(fetched.url);
             if job.options.read.charset.is_none() {
@@ -515,6 +595,15 @@ mod tests {
         let bounds = webclip::Limits::default();
         assert_eq!(options.read.limits.parse.max_nodes, bounds.parse.max_nodes);
         assert_eq!(options.read.limits.max_layout_nodes, 10);
+    }
+
+    #[test]
+    fn the_refusal_is_one_whole_http_answer() {
+        let text = std::str::from_utf8(TOO_MANY_CONNECTIONS).unwrap();
+        let (head, body) = text.split_once("\r\n\r\n").unwrap();
+        assert!(head.contains(&format!("Content-Length: {}", body.len())), "{head}");
+        let v: serde_json::Value = serde_json::from_str(body).unwrap();
+        assert_eq!(v["error"]["status"], 503);
     }
 
     #[test]

@@ -163,3 +163,59 @@ def test_empty_input_shows_error(browser, base_url):
         assert page.inner_text("#markdown").strip() == ""
     finally:
         page.close()
+
+
+# Page text that a markdown renderer working on HTML strings turns into script.
+HOSTILE = [
+    "<https://x.org/[t](https://y.org/autofocus/onfocus=alert(document.domain)//)>",
+    "<img src=x onerror=alert(1)>",
+    "<script>alert(2)</script>",
+    "[click](javascript:alert(3)) and ![i](javascript:alert(4))",
+    '[x](https://e.org/" onmouseover="alert(5))',
+    "`<b onclick=alert(6)>code</b>` **<i onclick=alert(7)>bold</i>**",
+]
+
+# Elements, attributes and links in #markdown that could run script.
+UNSAFE_NODES = """(root) => {
+  const bad = [];
+  for (const e of root.querySelectorAll('*')) {
+    const tag = e.tagName.toLowerCase();
+    if (['script', 'img', 'iframe', 'object', 'embed', 'svg', 'math', 'style', 'form', 'input'].includes(tag)) bad.push(tag);
+    for (const a of e.attributes) {
+      if (/^on/i.test(a.name) || ['autofocus', 'style', 'src', 'srcdoc'].includes(a.name.toLowerCase())) bad.push(tag + '@' + a.name);
+    }
+    if (tag === 'a' && !/^https?:\\/\\//i.test(e.getAttribute('href') || '')) bad.push('a href=' + e.getAttribute('href'));
+  }
+  return bad;
+}"""
+
+
+def test_hostile_page_text_renders_as_text(browser, base_url):
+    page, _ = _open(browser, base_url)
+    dialogs = []
+    page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    try:
+        para = ("<p>The committee met on Tuesday to discuss the budget, and agreed after a long debate "
+                "that the new library would open in the spring, with longer hours on weekends.</p>")
+        esc = lambda s: s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+        body = "".join(f"<p>{esc(t)}</p>" for t in HOSTILE)
+        page.fill("#html", f"<html><body><article><h1>Notes</h1>{para * 4}{body}{para * 4}</article></body></html>")
+        page.click("#extract")
+        page.locator(FINISHED).wait_for(state="attached", timeout=TIMEOUT_MS)
+        assert page.evaluate("() => document.body.dataset.state") == "done", _visible_alerts(page)
+        shown = _norm(page.inner_text("#markdown"))
+        for text in HOSTILE:
+            assert _norm(text) in shown, f"{text!r} is not shown as text: {shown[:800]!r}"
+        assert page.eval_on_selector("#markdown", UNSAFE_NODES) == []
+        # The renderer alone, on the same text unescaped (as an older server would send it).
+        # (The check is pasted into the function: the page's CSP forbids eval.)
+        bad = page.evaluate(
+            "(src) => { const d = document.createElement('div');"
+            f" d.appendChild(window.webclipMarkdown(src)); return ({UNSAFE_NODES})(d); }}",
+            "\n\n".join(HOSTILE),
+        )
+        assert bad == []
+        page.wait_for_timeout(300)
+        assert dialogs == [], f"script ran: {dialogs}"
+    finally:
+        page.close()

@@ -18,6 +18,9 @@ struct Table {
     rows: Vec<Vec<String>>,
 }
 
+/// Which buffer text goes to: (open tables, rows of the innermost, cells of its last row).
+type CellKey = (usize, usize, usize);
+
 #[derive(Default)]
 struct MdWriter {
     opts: ContentOptions,
@@ -36,10 +39,92 @@ struct MdWriter {
     tables: Vec<Table>,
     /// A list item marker waits for the item's first text.
     pending_marker: Option<String>,
+    /// Where each open inline code span's text starts in the buffer (its fence is chosen at
+    /// the end, longer than any backtick run inside).
+    code_starts: Vec<(usize, CellKey)>,
+    /// Where each open `pre` block's opening fence is in the buffer; None for a `pre` inside
+    /// inline code, which stays inline.
+    pre_starts: Vec<Option<usize>>,
 }
 
 fn escape_cell(s: &str) -> String {
     s.replace('|', "\\|").replace('\n', " ")
+}
+
+/// The longest run of backticks in `s`.
+fn longest_backtick_run(s: &str) -> usize {
+    s.split(|c| c != '`').map(str::len).max().unwrap_or(0)
+}
+
+/// `s` as markdown text that renders as itself: CommonMark's backslash escapes, only where a
+/// character would otherwise be read as syntax, so ordinary text stays readable. `line_start`:
+/// `s` begins a line, where `#`, `>`, list markers and thematic breaks are syntax too.
+pub(crate) fn escape_text(s: &str, line_start: bool) -> String {
+    let chars: Vec<char> = s.chars().collect();
+    let mut out = String::with_capacity(s.len() + 8);
+    let word = |i: Option<usize>| i.and_then(|i| chars.get(i)).is_some_and(|c| c.is_alphanumeric());
+    // The ends of `s` count as neither: the text around it is not known here.
+    let space = |i: Option<usize>| i.and_then(|i| chars.get(i)).is_some_and(|c| c.is_whitespace());
+    let ends_or_space = |i: usize| chars.get(i).is_none_or(|c| c.is_whitespace());
+    // A leading run of digits followed by `.` or `)` and a space is an ordered-list marker.
+    let digits = chars.iter().take_while(|c| c.is_ascii_digit()).count();
+    for (i, &c) in chars.iter().enumerate() {
+        let prev = i.checked_sub(1);
+        let next = Some(i + 1);
+        let escape = match c {
+            '\\' => chars.get(i + 1).is_none_or(|n| n.is_ascii_punctuation()),
+            '`' | '[' | ']' => true,
+            // Intraword `_` never delimits emphasis; `*` between spaces cannot either.
+            '_' => !(word(prev) && word(next)),
+            '*' => !(space(prev) && space(next)),
+            '~' => chars.get(i + 1) == Some(&'~') || prev.is_some_and(|p| chars[p] == '~'),
+            // A tag, a comment, an autolink: `<` followed by a letter, `/`, `!` or `?`.
+            '<' => chars.get(i + 1).is_some_and(|n| n.is_ascii_alphabetic() || matches!(n, '/' | '!' | '?')),
+            '&' => is_entity(&chars[i + 1..]),
+            '#' | '>' | '=' | '|' if i == 0 && line_start => true,
+            '-' | '+' if i == 0 && line_start => ends_or_space(i + 1) || chars.get(i + 1) == Some(&c),
+            '.' | ')' if line_start && i == digits && digits > 0 && digits <= 9 => ends_or_space(i + 1),
+            _ => false,
+        };
+        if escape {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// Whether text after an `&` would make it a character reference (`&amp;`, `&#38;`, `&#x26;`).
+fn is_entity(rest: &[char]) -> bool {
+    let mut k = 0;
+    if rest.first() == Some(&'#') {
+        k = 1;
+        if matches!(rest.get(1), Some('x' | 'X')) {
+            k = 2;
+        }
+    }
+    let body = rest[k.min(rest.len())..].iter().take_while(|c| c.is_ascii_alphanumeric()).count();
+    body > 0 && rest.get(k + body) == Some(&';')
+}
+
+/// A link or image destination that stays one destination: characters that would end it or
+/// start markup are percent-encoded.
+fn escape_url(url: &str) -> String {
+    let mut out = String::with_capacity(url.len());
+    for c in url.trim().chars() {
+        match c {
+            ' ' => out.push_str("%20"),
+            '(' => out.push_str("%28"),
+            ')' => out.push_str("%29"),
+            '<' => out.push_str("%3C"),
+            '>' => out.push_str("%3E"),
+            '\\' => out.push_str("%5C"),
+            '`' => out.push_str("%60"),
+            c if c.is_control() => {}
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 impl MdWriter {
@@ -59,8 +144,20 @@ impl MdWriter {
         self.tables.last().is_some_and(|t| t.rows.last().is_some_and(|r| !r.is_empty()))
     }
 
+    fn cell_key(&self) -> CellKey {
+        let t = self.tables.last();
+        (self.tables.len(), t.map_or(0, |t| t.rows.len()), t.and_then(|t| t.rows.last()).map_or(0, Vec::len))
+    }
+
+    /// Inside an inline code span written to the current buffer: its text is not escaped.
+    fn in_code_span(&self) -> bool {
+        self.code_starts.last().is_some_and(|&(_, key)| key == self.cell_key())
+    }
+
     fn block_break(&mut self, n: u8) {
-        if !self.in_cell() {
+        // No line break inside inline code: block syntax on the next line would be read
+        // before the code span.
+        if !self.in_cell() && self.code_depth == 0 {
             self.pending_break = self.pending_break.max(n);
         } else {
             self.pending_space = true;
@@ -107,6 +204,28 @@ impl MdWriter {
         self.flush();
         self.buf().push_str(s);
         self.written_depth = self.quote_depth;
+    }
+
+    /// Whether text written now begins a line (after any quote prefix and list marker), where
+    /// block syntax is read.
+    fn at_line_start(&self) -> bool {
+        if self.in_cell() {
+            return false;
+        }
+        let line = self.out.rsplit('\n').next().unwrap_or("");
+        let line = line.trim_start_matches(['>', ' ']);
+        let line = match line.strip_prefix("- ") {
+            Some(rest) => rest,
+            None => {
+                let digits = line.len() - line.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+                if digits > 0 {
+                    line[digits..].strip_prefix(". ").unwrap_or(line)
+                } else {
+                    line
+                }
+            }
+        };
+        line.trim_start().is_empty()
     }
 
     /// A newline followed by the block-quote prefix.
@@ -176,8 +295,12 @@ impl Writer for MdWriter {
                 self.block_break(2);
                 self.quote_depth += 1;
             }
+            local_name!("pre") if self.code_depth > 0 => self.pre_starts.push(None),
             local_name!("pre") => {
                 self.block_break(2);
+                self.flush();
+                let at = self.buf().len();
+                self.pre_starts.push(Some(at));
                 self.write("```");
                 let nl = self.newline();
                 self.buf().push_str(&nl);
@@ -185,20 +308,27 @@ impl Writer for MdWriter {
             }
             local_name!("code") if self.pre_depth == 0 => {
                 self.code_depth += 1;
-                self.write("`")
+                self.flush();
+                let at = (self.buf().len(), self.cell_key());
+                self.code_starts.push(at);
             }
             local_name!("strong") | local_name!("b") if self.emphasis() => self.write("**"),
             local_name!("em") | local_name!("i") if self.emphasis() => self.write("*"),
             local_name!("a") => {
-                let href =
-                    page.attr(id, "href").filter(|h| self.opts.links && super::html::safe_url(h)).map(String::from);
+                // No link inside code: its brackets would show as text.
+                let href = page
+                    .attr(id, "href")
+                    .filter(|h| {
+                        self.opts.links && self.code_depth == 0 && self.pre_depth == 0 && super::html::safe_url(h)
+                    })
+                    .map(escape_url);
                 if href.is_some() {
                     self.write("[");
                 }
                 self.links.push(href);
             }
             local_name!("br") => {
-                if self.in_cell() {
+                if self.in_cell() || self.code_depth > 0 {
                     self.pending_space = true;
                 } else {
                     self.pending_break = self.pending_break.max(1);
@@ -243,6 +373,9 @@ impl Writer for MdWriter {
                 self.quote_depth = self.quote_depth.saturating_sub(1);
                 self.block_break(2);
             }
+            local_name!("pre") if self.pre_starts.last() == Some(&None) => {
+                self.pre_starts.pop();
+            }
             local_name!("pre") => {
                 self.pre_depth = self.pre_depth.saturating_sub(1);
                 // Drop the code's trailing line breaks (with their quote prefixes).
@@ -258,13 +391,34 @@ impl Writer for MdWriter {
                         break;
                     }
                 }
+                // A fence longer than any backtick run in the code, so the code cannot end it.
+                let fence = match self.pre_starts.pop().flatten() {
+                    Some(at) if self.buf().get(at + 3..).is_some_and(|code| longest_backtick_run(code) >= 3) => {
+                        let fence = "`".repeat(longest_backtick_run(&self.buf()[at + 3..]) + 1);
+                        self.buf().replace_range(at..at + 3, &fence);
+                        fence
+                    }
+                    _ => "```".to_string(),
+                };
                 self.buf().push_str(&nl);
-                self.buf().push_str("```");
+                self.buf().push_str(&fence);
                 self.block_break(2);
             }
             local_name!("code") if self.pre_depth == 0 => {
                 self.code_depth = self.code_depth.saturating_sub(1);
-                self.buf().push('`')
+                let at = match self.code_starts.pop() {
+                    Some((at, key)) if key == self.cell_key() => at,
+                    _ => usize::MAX,
+                };
+                let b = self.buf();
+                if let Some(code) = b.get(at..).filter(|c| !c.trim().is_empty()).map(str::to_string) {
+                    // CommonMark: a fence longer than any backtick run inside, and a space
+                    // on each side when the code starts or ends with a backtick.
+                    let fence = "`".repeat(longest_backtick_run(&code) + 1);
+                    let pad = if code.starts_with('`') || code.ends_with('`') { " " } else { "" };
+                    b.truncate(at);
+                    b.push_str(&format!("{fence}{pad}{code}{pad}{fence}"));
+                }
             }
             local_name!("strong") | local_name!("b") if self.emphasis() => self.buf().push_str("**"),
             local_name!("em") | local_name!("i") if self.emphasis() => self.buf().push('*'),
@@ -290,7 +444,7 @@ impl Writer for MdWriter {
 
     fn text(&mut self, text: &str, pre: bool) {
         let text = &*super::strip_invisible(text);
-        if pre {
+        if pre && self.pre_depth > 0 {
             self.flush();
             let nl = self.newline();
             let text = text.replace('\n', &nl);
@@ -307,6 +461,9 @@ impl Writer for MdWriter {
         if text.starts_with(char::is_whitespace) {
             self.pending_space = true;
         }
+        self.flush();
+        // Page text is text: inside code it is shown as is, elsewhere syntax is escaped.
+        let words = if self.in_code_span() { words } else { escape_text(&words, self.at_line_start()) };
         self.write(&words);
         if text.ends_with(char::is_whitespace) {
             self.pending_space = true;
@@ -319,12 +476,12 @@ impl Writer for MdWriter {
             return;
         };
         let alt = normalize_ws(page.attr(id, "alt").unwrap_or(""));
-        let s = format!("![{}]({})", alt.replace(['[', ']'], ""), src.trim());
+        let s = format!("![{}]({})", escape_text(&alt, false), escape_url(src));
         self.block_break(1);
         self.write(&s);
         if let Some(c) = caption.map(normalize_ws).filter(|c| !c.is_empty()) {
             self.block_break(1);
-            self.write(&format!("*{}*", c.replace('*', "\\*")));
+            self.write(&format!("*{}*", escape_text(&c, false)));
         }
         self.block_break(1);
     }
@@ -362,5 +519,137 @@ mod tests {
             ContentOptions { formatting: false, ..Default::default() },
         );
         assert_eq!(plain, "Use care and read.");
+    }
+
+    /// The HTML a CommonMark renderer (with GitHub's tables and strikethrough) makes of `md`.
+    fn commonmark(md: &str) -> String {
+        use pulldown_cmark::{html, Options, Parser};
+        let mut out = String::new();
+        html::push_html(&mut out, Parser::new_ext(md, Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH));
+        out
+    }
+
+    /// The text a browser shows for `html` (tags dropped, the renderer's entities decoded).
+    fn shown(html: &str) -> String {
+        let mut text = String::new();
+        let mut in_tag = false;
+        for c in html.chars() {
+            match c {
+                '<' => in_tag = true,
+                '>' if in_tag => in_tag = false,
+                c if !in_tag => text.push(c),
+                _ => {}
+            }
+        }
+        text.replace("&lt;", "<")
+            .replace("&gt;", ">")
+            .replace("&quot;", "\"")
+            .replace("&#39;", "'")
+            .replace("&amp;", "&")
+    }
+
+    fn escape_html(s: &str) -> String {
+        s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
+    }
+
+    #[test]
+    fn page_text_that_looks_like_markup_renders_as_itself() {
+        let hostile = [
+            "<https://x.org/[t](https://y.org/autofocus/onfocus=alert(document.domain)//)>",
+            "<script>alert(1)</script>",
+            "<img src=x onerror=alert(1)>",
+            "<!-- hidden --> <?php x ?> <!DOCTYPE html> </p>",
+            "[x](javascript:alert(1)) and ![i](https://e.org/i.png) and [ref][1] [1]: /u",
+            "*em* **strong** _u_ __uu__ ~~del~~ a*b*c",
+            "AT&T &amp; &#60; &#x3c; &copy; & co",
+            "back\\slash \\* C:\\path\\ end\\",
+            "`code` and ``two`` and ```",
+            "# heading",
+            "###### six",
+            "- item",
+            "+ item",
+            "* item",
+            "1. item",
+            "12) item",
+            "7.",
+            "-",
+            "> quote",
+            "---",
+            "===",
+            "***",
+            "___",
+            "~~~ fence",
+            "| a | b |",
+            "[ref]: https://e.org/",
+        ];
+        for text in hostile {
+            let got = md(&format!("<p>{}</p>", escape_html(text)), ContentOptions::default());
+            let html = commonmark(&got);
+            assert_eq!(html, format!("<p>{}</p>\n", escape_html(text).replace('"', "&quot;")), "{text:?} as {got:?}");
+            assert_eq!(shown(&html), format!("{text}\n"), "{text:?} as {got:?}");
+        }
+        // At the start of a line too: after a break, in a list item, a quote, a heading.
+        let got = md(
+            "<p>x<br># h<br>- l<br>&lt;script&gt;</p><ul><li># a</li><li>1. b</li></ul><blockquote><p>&gt; c</p></blockquote><h2>- d</h2>",
+            ContentOptions::default(),
+        );
+        let html = commonmark(&got);
+        assert!(!html.contains("<script") && !html.contains("<h1") && !html.contains("<ol"), "{got:?} -> {html}");
+        assert_eq!(html.matches("<blockquote>").count(), 1, "{html}");
+        assert_eq!(html.matches("<li>").count(), 2, "{html}");
+        for text in ["# h", "- l", "<script>", "# a", "1. b", "> c", "- d"] {
+            assert!(shown(&html).contains(text), "{text:?} not shown: {html}");
+        }
+    }
+
+    #[test]
+    fn ordinary_text_is_not_escaped() {
+        let text = "It's 5 > 3 and 2 < 4; snake_case_name; 3 * 4 = 12; a-b (c) #tag e.g. 1.5! ~ok~ 100%";
+        assert_eq!(md(&format!("<p>{}</p>", escape_html(text)), ContentOptions::default()), text);
+    }
+
+    #[test]
+    fn code_keeps_backticks_and_markup_inside_its_fences() {
+        let plain = ContentOptions::default();
+        let cases = [
+            ("<p>Run <code>a`b</code> now</p>", "Run ``a`b`` now", "<code>a`b</code>"),
+            ("<p><code>`x</code></p>", "`` `x ``", "<code>`x</code>"),
+            ("<p><code>&lt;script&gt;</code></p>", "`<script>`", "<code>&lt;script&gt;</code>"),
+            (
+                "<p><code>x<br>&lt;script&gt;alert(1)&lt;/script&gt;</code></p>",
+                "`x <script>alert(1)</script>`",
+                "<code>x",
+            ),
+            (
+                "<div><code>x<pre>&lt;b&gt;\n&lt;i&gt;</pre></code></div>",
+                "`x<b> <i>`",
+                "<code>x&lt;b&gt; &lt;i&gt;</code>",
+            ),
+        ];
+        for (page, want, in_html) in cases {
+            let got = md(page, plain);
+            assert_eq!(got, want, "{page}");
+            let html = commonmark(&got);
+            assert!(html.contains(in_html) && !html.contains("<script") && !html.contains("<b>"), "{page}: {html}");
+        }
+        let got = md("<pre>```\n&lt;script&gt;\n```</pre><p>after</p>", plain);
+        assert_eq!(got, "````\n```\n<script>\n```\n````\n\nafter");
+        assert_eq!(commonmark(&got), "<pre><code>```\n&lt;script&gt;\n```\n</code></pre>\n<p>after</p>\n");
+    }
+
+    #[test]
+    fn links_images_and_cells_stay_in_their_place() {
+        let all = ContentOptions { links: true, images: true, ..Default::default() };
+        let got = md(
+            "<p><a href='https://e.org/a)b<i>c d'>t [x]</a></p><img src='https://e.org/i.png)<x' alt='a] [b'>\
+             <table><tr><th>h</th></tr><tr><td>&lt;script&gt; [x](https://e.org) | z</td></tr></table>",
+            all,
+        );
+        let html = commonmark(&got);
+        assert!(got.starts_with("[t \\[x\\]](https://e.org/a%29b%3Ci%3Ec%20d)"), "{got}");
+        assert!(html.contains("<img src=\"https://e.org/i.png%29%3Cx\" alt=\"a] [b\""), "{html}");
+        assert_eq!(html.matches("<a ").count(), 1, "{html}");
+        assert!(!html.contains("<script"), "{html}");
+        assert!(shown(&html).contains("<script> [x](https://e.org) | z"), "{html}");
     }
 }
