@@ -765,6 +765,42 @@ mod tests {
         assert_eq!(parsed.page.len(), Page::parse(HTML).len());
     }
 
+    /// Shapes where the tree builder makes more elements than there are tags (issue 30):
+    /// the page grows linearly with the input and stays within `max_nodes`.
+    #[test]
+    fn copied_elements_grow_linearly_and_count_toward_the_bound() {
+        let bs: String = (0..200).map(|i| format!("<b id={i}>")).collect();
+        type Make = fn(usize, &str) -> String;
+        let shapes: [(&str, Make); 6] = [
+            // Formatting elements closed by their block are reconstructed in every later one.
+            ("reconstruction", |n, bs| format!("<body><div>{bs}</div>{}", "<div>x</div>".repeat(n))),
+            ("reconstruction in p", |n, bs| format!("<body><p>{bs}</p>{}", "<p>x</p>".repeat(n))),
+            // The list grows by one distinct entry per block.
+            ("growing list", |n, _| (0..n).map(|i| format!("<div><i id={i}>x</div>")).collect()),
+            // Fostered text before a table: each cell row pops the copies again.
+            ("foster parenting", |n, bs| format!("<body><div>{bs}</div><table>{}", "x<tr>".repeat(n))),
+            ("fostered links", |n, _| format!("<body><table>{}</table>", "<a>x".repeat(n))),
+            // Misnested formatting across blocks: the adoption agency copies.
+            ("adoption agency", |n, _| "<a><p><b>x<a>y</b>z</p>".repeat(n)),
+        ];
+        for (name, make) in shapes {
+            let mut sizes = Vec::new();
+            for n in [1000, 2000, 4000] {
+                let html = make(n, &bs);
+                let nodes = Page::parse(&html).len();
+                assert!(nodes <= 4 * html.len(), "{name}, n={n}: {nodes} nodes from {} bytes", html.len());
+                sizes.push(nodes);
+            }
+            assert!(sizes[2] <= 5 * sizes[0], "{name}: {sizes:?}");
+        }
+        // Copies count toward max_nodes: far fewer tags than the bound still stop at it.
+        let limits = ParseLimits { max_nodes: 20_000, ..Default::default() };
+        let html = format!("<body><div>{bs}</div>{}", "<div>x</div>".repeat(4000));
+        let parsed = Page::parse_within(&html, true, &limits, None).unwrap();
+        assert!(parsed.page.len() <= 20_000 + 64, "{}", parsed.page.len());
+        assert!(parsed.notes.iter().any(|n| n.contains("more than 20000 elements")), "{:?}", parsed.notes);
+    }
+
     #[test]
     fn attributes_are_capped_before_the_tree_builder() {
         // Values holding '<', and repeated <body> tags adding attributes: still linear.
