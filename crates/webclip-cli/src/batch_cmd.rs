@@ -326,7 +326,7 @@ fn record(
 ) -> Result<(String, bool), String> {
     let article = webclip::extract(bytes, options).map_err(|e| e.to_string())?;
     let json = webclip::output::json::JsonOptions { source: id, id: Some(id), body, timings: true };
-    let mut v = webclip::output::json::render(&article, &json);
+    let mut v = webclip::output::json::try_render(&article, &json).map_err(|e| e.to_string())?;
     if let (Some(map), Some(fields)) = (v.as_object_mut(), fields) {
         map.retain(|k, _| fields.iter().any(|f| f == k));
     }

@@ -76,7 +76,14 @@ pub fn run(args: ExtractArgs) -> ExitCode {
             OutputFormat::Json => {
                 let json =
                     webclip::output::json::JsonOptions { source: &name, id: None, body: body_format, timings: false };
-                let v = webclip::output::json::render(&article, &json);
+                let v = match webclip::output::json::try_render(&article, &json) {
+                    Ok(v) => v,
+                    Err(e) => {
+                        eprintln!("webclip: {name}: {e}");
+                        failed += 1;
+                        continue;
+                    }
+                };
                 let s = if many { v.to_string() } else { serde_json::to_string_pretty(&v).unwrap_or_default() };
                 writeln!(out, "{s}")
             }

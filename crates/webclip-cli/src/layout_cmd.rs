@@ -98,9 +98,10 @@ struct DumpOut<'a> {
 }
 
 fn dump_json(page: &Page, v: &Visual, source: &str, warnings: &[String]) -> String {
+    let mut xpaths = webclip::dom::XPaths::new(page);
     let elements = (0..page.len() as NodeId)
         .filter(|&id| page.is_element(id) && v.node(id).rect.is_some())
-        .map(|id| NodeOut { id, tag: page.tag(id), xpath: page.xpath(id), facts: v.node(id) })
+        .map(|id| NodeOut { id, tag: page.tag(id), xpath: xpaths.xpath(id), facts: v.node(id) })
         .collect();
     let out = DumpOut {
         source,

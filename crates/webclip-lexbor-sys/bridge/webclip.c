@@ -8,7 +8,9 @@
  *   tag's attributes at `max_attributes` (the tree builder checks each new attribute against
  *   the element's earlier ones: N attributes cost N^2), the attributes repeated <html>
  *   and <body> tags add to their one element at the same bound in all, and the page's
- *   attributes at `max_total` (each costs lexbor about 300 bytes).
+ *   attributes at `max_total` (each costs lexbor about 300 bytes). It is told how many
+ *   elements the tree builder made as copies (one `<p>` can make several), so the node
+ *   bound counts them too.
  * - Accessors that read lexbor's structs, so the Rust side needs no struct layouts.
  */
 #include "lexbor/html/html.h"
@@ -29,10 +31,12 @@ enum {
     WC_END_MAKES = 128    /* an end tag the tree builder may turn into an element: </p>, </br> */
 };
 
-typedef int (*wc_admit_f)(void *ctx, uintptr_t tag_id, unsigned type, unsigned class_bits);
+/* `copies`: elements the tree builder has made as copies of others so far (see patch 0002). */
+typedef int (*wc_admit_f)(void *ctx, uintptr_t tag_id, unsigned type, unsigned class_bits, size_t copies);
 
 typedef struct {
     lxb_html_document_t *document;
+    lxb_html_tree_t *tree;
     lxb_html_tokenizer_token_f inner;
     void *inner_ctx;
     wc_admit_f admit;
@@ -78,7 +82,7 @@ wc_token(lxb_html_tokenizer_t *tkz, lxb_html_token_t *token, void *ctx)
 {
     wc_parser_t *p = ctx;
     unsigned cls = wc_tag_class(token->tag_id);
-    if (!p->admit(p->admit_ctx, token->tag_id, token->type, cls)) {
+    if (!p->admit(p->admit_ctx, token->tag_id, token->type, cls, p->tree->webclip_copies)) {
         /* Dropped: the tokenizer cleans the token and goes on. */
         return token;
     }
@@ -137,13 +141,14 @@ webclip_lxb_begin(int scripting, size_t max_attributes, size_t max_total,
         return NULL;
     }
     /* The tree builder set itself as the tokenizer's consumer: put the filter in front. */
-    lxb_html_tokenizer_t *tkz = p->document->dom_document.parser
-        ? ((lxb_html_parser_t *) p->document->dom_document.parser)->tkz : NULL;
-    if (tkz == NULL) {
+    lxb_html_parser_t *parser = p->document->dom_document.parser;
+    lxb_html_tokenizer_t *tkz = parser ? parser->tkz : NULL;
+    if (tkz == NULL || parser->tree == NULL) {
         lxb_html_document_destroy(p->document);
         lexbor_free(p);
         return NULL;
     }
+    p->tree = parser->tree;
     p->inner = tkz->callback_token_done;
     p->inner_ctx = tkz->callback_token_ctx;
     p->admit = admit;

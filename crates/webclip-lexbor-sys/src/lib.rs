@@ -42,9 +42,11 @@ pub struct NodeFacts {
 }
 
 /// The token filter (`wc_admit_f`): called with the token's tag id, lexbor's token type bits
-/// ([`TOKEN_CLOSE`], [`TOKEN_CLOSE_SELF`]) and the tag's class bits ([`VOID`], ...); non-zero
-/// keeps the token, zero drops it.
-pub type AdmitFn = extern "C" fn(ctx: *mut c_void, tag_id: usize, token_type: c_uint, class: c_uint) -> c_int;
+/// ([`TOKEN_CLOSE`], [`TOKEN_CLOSE_SELF`]), the tag's class bits ([`VOID`], ...) and the
+/// number of elements the tree builder has made as copies of others so far (reconstructed
+/// formatting elements, the adoption agency's); non-zero keeps the token, zero drops it.
+pub type AdmitFn =
+    extern "C" fn(ctx: *mut c_void, tag_id: usize, token_type: c_uint, class: c_uint, copies: usize) -> c_int;
 
 extern "C" {
     /// A parser for one document (`scripting`: non-zero parses `<noscript>` as text), with
@@ -129,8 +131,9 @@ mod tests {
     }
 
     /// Every patch in `patches/` was applied, in order, and the compiled tree is lexbor's
-    /// upstream source changed in exactly the files the patches name: today the name tables
-    /// (`core/hash.c`, `core/hash.h`), which now grow.
+    /// upstream source changed in exactly the files the patches name: the name tables
+    /// (`core/hash.c`, `core/hash.h`), which now grow, and the tree builder's active formatting
+    /// list, now bounded, and its count of copies (`html/tree*`).
     #[test]
     fn the_patches_are_applied() {
         let crate_dir = Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -141,7 +144,7 @@ mod tests {
             .collect();
         patches.sort();
         assert_eq!(APPLIED_PATCHES, patches.join(" "));
-        assert_eq!(APPLIED_PATCHES, "0001-name-tables-grow.patch");
+        assert_eq!(APPLIED_PATCHES, "0001-name-tables-grow.patch 0002-formatting-copies-bounded.patch");
 
         let (upstream, patched) = (crate_dir.join("lexbor"), PathBuf::from(env!("WEBCLIP_LEXBOR_PATCHED")));
         let (mut a, mut b) = (Vec::new(), Vec::new());
@@ -155,14 +158,27 @@ mod tests {
             .filter(|f| std::fs::read(upstream.join(f)).unwrap() != std::fs::read(patched.join(f)).unwrap())
             .map(|f| f.to_string_lossy().into_owned())
             .collect();
-        assert_eq!(changed, ["source/lexbor/core/hash.c", "source/lexbor/core/hash.h"]);
+        assert_eq!(
+            changed,
+            [
+                "source/lexbor/core/hash.c",
+                "source/lexbor/core/hash.h",
+                "source/lexbor/html/tree/active_formatting.c",
+                "source/lexbor/html/tree/active_formatting.h",
+                "source/lexbor/html/tree.c",
+                "source/lexbor/html/tree.h",
+            ]
+        );
         let text = |root: &Path, f: &str| std::fs::read_to_string(root.join("source/lexbor/core").join(f)).unwrap();
         assert!(!text(&upstream, "hash.c").contains("webclip:"), "lexbor/ holds the upstream source");
         assert!(text(&patched, "hash.c").contains("static void\nlexbor_hash_linked("));
         assert!(text(&patched, "hash.h").contains("size_t              count; /* webclip:"));
+        let html = |root: &Path, f: &str| std::fs::read_to_string(root.join("source/lexbor/html").join(f)).unwrap();
+        assert!(!html(&upstream, "tree.h").contains("webclip_copies"));
+        assert!(html(&patched, "tree.h").contains("size_t                         webclip_copies;"));
     }
 
-    extern "C" fn keep_all(_: *mut c_void, _: usize, _: c_uint, _: c_uint) -> c_int {
+    extern "C" fn keep_all(_: *mut c_void, _: usize, _: c_uint, _: c_uint, _: usize) -> c_int {
         1
     }
 

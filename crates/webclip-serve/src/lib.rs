@@ -561,7 +561,8 @@ fn render(bytes: &[u8], job: &Job, output: Output, source: &str) -> Result<Strin
     match output {
         Output::Json => {
             let json = webclip::output::json::JsonOptions { source, id: None, body: job.format, timings: true };
-            Ok(webclip::output::json::render(&article, &json).to_string())
+            let v = webclip::output::json::try_render(&article, &json).map_err(|e| library_error(source, e))?;
+            Ok(v.to_string())
         }
         Output::Overlay => {
             let doc = article.document();

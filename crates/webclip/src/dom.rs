@@ -491,36 +491,10 @@ impl Page {
     }
 
     /// The XPath of a node, `/html/body/div[2]/p[3]` form: a position is given only where the
-    /// parent has several children of that tag; text nodes end in `text()[k]`.
+    /// parent has several children of that tag; text nodes end in `text()[k]`. For many
+    /// nodes, use one [`XPaths`]: each call here scans the siblings along the path.
     pub fn xpath(&self, id: NodeId) -> String {
-        let mut steps = Vec::new();
-        let mut cur = id;
-        while cur != 0 && cur != NONE {
-            let n = &self.nodes[cur as usize];
-            let same = |s: NodeId| {
-                let m = &self.nodes[s as usize];
-                m.kind == n.kind && (n.kind != NodeKind::Element || m.name == n.name)
-            };
-            let (mut pos, mut total) = (0, 0);
-            if n.parent != NONE {
-                for s in self.children(n.parent) {
-                    if same(s) {
-                        total += 1;
-                        if s == cur {
-                            pos = total;
-                        }
-                    }
-                }
-            }
-            steps.push(match n.kind {
-                NodeKind::Text => format!("text()[{pos}]"),
-                _ if total > 1 => format!("{}[{pos}]", n.name),
-                _ => n.name.to_string(),
-            });
-            cur = n.parent;
-        }
-        steps.reverse();
-        format!("/{}", steps.join("/"))
+        XPaths::new(self).xpath(id)
     }
 
     /// The concatenated source text of a subtree (no normalisation); hidden parts skipped
@@ -652,6 +626,69 @@ impl Default for ParseLimits {
     }
 }
 
+/// XPaths of many nodes of one page: each parent's children are numbered once, so a
+/// thousand sibling blocks cost a thousand steps, not a million (issue 30).
+pub struct XPaths<'a> {
+    page: &'a Page,
+    /// A child's position among its parent's children of its kind and tag, and their number.
+    steps: rustc_hash::FxHashMap<NodeId, (u32, u32)>,
+    /// Children numbered so far (the work done).
+    pub numbered: usize,
+}
+
+impl<'a> XPaths<'a> {
+    pub fn new(page: &'a Page) -> XPaths<'a> {
+        XPaths { page, steps: Default::default(), numbered: 0 }
+    }
+
+    /// As [`Page::xpath`].
+    pub fn xpath(&mut self, id: NodeId) -> String {
+        let page = self.page;
+        let mut steps = Vec::new();
+        let mut cur = id;
+        while cur != 0 && cur != NONE {
+            let n = &page.nodes[cur as usize];
+            let (pos, total) = if n.parent == NONE { (0, 0) } else { self.step(n.parent, cur) };
+            steps.push(match n.kind {
+                NodeKind::Text => format!("text()[{pos}]"),
+                _ if total > 1 => format!("{}[{pos}]", n.name),
+                _ => n.name.to_string(),
+            });
+            cur = n.parent;
+        }
+        steps.reverse();
+        format!("/{}", steps.join("/"))
+    }
+
+    /// `child`'s position and count among `parent`'s children alike, numbering them all the
+    /// first time.
+    fn step(&mut self, parent: NodeId, child: NodeId) -> (u32, u32) {
+        if let Some(&s) = self.steps.get(&child) {
+            return s;
+        }
+        let page = self.page;
+        // Texts are alike; elements by tag.
+        let key = |s: NodeId| {
+            let m = &page.nodes[s as usize];
+            (m.kind as u8, (m.kind == NodeKind::Element).then(|| m.name.clone()))
+        };
+        let mut counts: rustc_hash::FxHashMap<_, u32> = Default::default();
+        for s in page.children(parent) {
+            *counts.entry(key(s)).or_default() += 1;
+        }
+        let mut seen: rustc_hash::FxHashMap<_, u32> = Default::default();
+        for s in page.children(parent) {
+            let k = key(s);
+            let total = counts[&k];
+            let pos = seen.entry(k).or_default();
+            *pos += 1;
+            self.steps.insert(s, (*pos, total));
+            self.numbered += 1;
+        }
+        self.steps.get(&child).copied().unwrap_or((0, 0))
+    }
+}
+
 /// A page and what the bounds cut from it.
 #[derive(Debug, Clone)]
 pub struct Parsed {
@@ -718,6 +755,28 @@ mod tests {
     }
 
     #[test]
+    fn xpaths_number_each_parent_once() {
+        // As Page::xpath, node by node.
+        let page = Page::parse(HTML);
+        let mut xpaths = XPaths::new(&page);
+        for i in 1..page.len() as NodeId {
+            assert_eq!(xpaths.xpath(i), page.xpath(i));
+        }
+        // 200,000 sibling blocks (issue 30: JSON output took 110 s): each child is numbered
+        // once, not once per sibling asking.
+        for n in [50_000, 200_000] {
+            let page = Page::parse(&format!("<body>{}</body>", "<div>x</div>".repeat(n)));
+            let mut xpaths = XPaths::new(&page);
+            let divs: Vec<NodeId> = page.subtree(0).filter(|&i| &**page.tag(i) == "div").collect();
+            assert_eq!(xpaths.xpath(divs[n - 1]), format!("/html/body/div[{n}]"));
+            for &d in &divs {
+                xpaths.xpath(d);
+            }
+            assert!(xpaths.numbered <= page.len(), "{} > {}", xpaths.numbered, page.len());
+        }
+    }
+
+    #[test]
     fn misnested_markup_is_repaired_in_order() {
         // The adoption agency algorithm re-parents nodes; ids must still be in document order.
         let page = Page::parse("<p>a<b>b<i>c</b>d</i>e</p><table><tr><td>x</td></tr>stray</table>");
@@ -763,6 +822,42 @@ mod tests {
         let parsed = Page::parse_within(HTML, true, &ParseLimits::default(), None).unwrap();
         assert!(parsed.notes.is_empty());
         assert_eq!(parsed.page.len(), Page::parse(HTML).len());
+    }
+
+    /// Shapes where the tree builder makes more elements than there are tags (issue 30):
+    /// the page grows linearly with the input and stays within `max_nodes`.
+    #[test]
+    fn copied_elements_grow_linearly_and_count_toward_the_bound() {
+        let bs: String = (0..200).map(|i| format!("<b id={i}>")).collect();
+        type Make = fn(usize, &str) -> String;
+        let shapes: [(&str, Make); 6] = [
+            // Formatting elements closed by their block are reconstructed in every later one.
+            ("reconstruction", |n, bs| format!("<body><div>{bs}</div>{}", "<div>x</div>".repeat(n))),
+            ("reconstruction in p", |n, bs| format!("<body><p>{bs}</p>{}", "<p>x</p>".repeat(n))),
+            // The list grows by one distinct entry per block.
+            ("growing list", |n, _| (0..n).map(|i| format!("<div><i id={i}>x</div>")).collect()),
+            // Fostered text before a table: each cell row pops the copies again.
+            ("foster parenting", |n, bs| format!("<body><div>{bs}</div><table>{}", "x<tr>".repeat(n))),
+            ("fostered links", |n, _| format!("<body><table>{}</table>", "<a>x".repeat(n))),
+            // Misnested formatting across blocks: the adoption agency copies.
+            ("adoption agency", |n, _| "<a><p><b>x<a>y</b>z</p>".repeat(n)),
+        ];
+        for (name, make) in shapes {
+            let mut sizes = Vec::new();
+            for n in [1000, 2000, 4000] {
+                let html = make(n, &bs);
+                let nodes = Page::parse(&html).len();
+                assert!(nodes <= 4 * html.len(), "{name}, n={n}: {nodes} nodes from {} bytes", html.len());
+                sizes.push(nodes);
+            }
+            assert!(sizes[2] <= 5 * sizes[0], "{name}: {sizes:?}");
+        }
+        // Copies count toward max_nodes: far fewer tags than the bound still stop at it.
+        let limits = ParseLimits { max_nodes: 20_000, ..Default::default() };
+        let html = format!("<body><div>{bs}</div>{}", "<div>x</div>".repeat(4000));
+        let parsed = Page::parse_within(&html, true, &limits, None).unwrap();
+        assert!(parsed.page.len() <= 20_000 + 64, "{}", parsed.page.len());
+        assert!(parsed.notes.iter().any(|n| n.contains("more than 20000 elements")), "{:?}", parsed.notes);
     }
 
     #[test]

@@ -36,8 +36,9 @@ pub(crate) struct Cuts {
 
 /// Tracks nesting with a shadow stack of open tags (amortised O(1) per token) and drops
 /// start tags that would go deeper than `max_depth`, with their end tags; counts element and
-/// text tokens (and `</p>`, `</br>`, which may make elements) and drops every token after
-/// `max_nodes`.
+/// text tokens (and `</p>`, `</br>`, which may make elements), adds the elements the tree
+/// builder made as copies (reconstructed formatting elements: one text token can make 16),
+/// and drops every token after `max_nodes`.
 struct Filter {
     max_depth: usize,
     max_nodes: usize,
@@ -45,12 +46,18 @@ struct Filter {
     open: FxHashMap<usize, u32>,
     dropped: FxHashMap<usize, u32>,
     tokens: usize,
+    /// Elements the tree builder made as copies of others, as of the last token.
+    copies: usize,
     in_text: bool,
     cuts: Cuts,
 }
 
 impl Filter {
-    fn admit(&mut self, tag: usize, token_type: c_uint, class: c_uint) -> bool {
+    fn admit(&mut self, tag: usize, token_type: c_uint, class: c_uint, copies: usize) -> bool {
+        self.copies = copies;
+        if self.tokens.saturating_add(copies) >= self.max_nodes {
+            self.cuts.full = true;
+        }
         if self.cuts.full && class & END_OF_FILE == 0 {
             return false;
         }
@@ -108,16 +115,16 @@ impl Filter {
 
     fn count(&mut self) {
         self.tokens += 1;
-        if self.tokens >= self.max_nodes {
+        if self.tokens.saturating_add(self.copies) >= self.max_nodes {
             self.cuts.full = true;
         }
     }
 }
 
-extern "C" fn admit(ctx: *mut c_void, tag_id: usize, token_type: c_uint, class: c_uint) -> c_int {
+extern "C" fn admit(ctx: *mut c_void, tag_id: usize, token_type: c_uint, class: c_uint, copies: usize) -> c_int {
     // SAFETY: ctx is the `Filter` `parse` passed to webclip_lxb_begin, alive for the parse.
     let filter = unsafe { &mut *(ctx as *mut Filter) };
-    c_int::from(filter.admit(tag_id, token_type, class))
+    c_int::from(filter.admit(tag_id, token_type, class, copies))
 }
 
 /// The parser of one document; destroyed on drop.
@@ -145,6 +152,7 @@ pub(crate) fn parse(
         open: FxHashMap::default(),
         dropped: FxHashMap::default(),
         tokens: 0,
+        copies: 0,
         in_text: false,
         cuts: Cuts::default(),
     });

@@ -347,13 +347,9 @@ pub(crate) fn extract_page(
     if authors.is_empty() {
         authors.extend(element_text_by_cue(page, &["author", "byline", "byl"], 80));
     }
-    let mut seen = Vec::new();
-    for a in authors.iter().filter_map(|a| author_clean(a)) {
-        if !seen.iter().any(|s: &String| alnum_lower(s) == alnum_lower(&a)) {
-            seen.push(a);
-        }
-    }
-    m.authors = seen;
+    // A set of keys: comparing each name with every earlier one took 30 s on 20,000 authors.
+    let mut keys = rustc_hash::FxHashSet::default();
+    m.authors = authors.iter().filter_map(|a| author_clean(a)).filter(|a| keys.insert(alnum_lower(a))).collect();
 
     // Dates.
     let published = article
@@ -489,6 +485,23 @@ fn detect_language(body: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn many_authors_are_deduplicated_in_linear_time() {
+        // 20,000 JSON-LD authors (half repeated) took 30 s when each was compared with all
+        // before it; the bound only guards against a return of that.
+        let authors: Vec<String> = (0..20_000).map(|i| format!(r#"{{"name":"Author Number{}"}}"#, i % 10_000)).collect();
+        let html = format!(
+            r#"<script type="application/ld+json">{{"@type":"NewsArticle","headline":"h","author":[{}]}}</script><p>x</p>"#,
+            authors.join(",")
+        );
+        let page = Page::parse(&html);
+        let t = std::time::Instant::now();
+        let m = ex(&page, None, None);
+        assert!(t.elapsed().as_secs_f64() < 5.0, "{:?}", t.elapsed());
+        assert_eq!(m.authors.len(), 10_000);
+        assert_eq!(m.authors[..2], ["Author Number0", "Author Number1"]);
+    }
 
     #[test]
     fn bylines_and_date_classes_in_several_languages() {

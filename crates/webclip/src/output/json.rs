@@ -70,24 +70,46 @@ pub struct JsonOptions<'a> {
     pub timings: bool,
 }
 
-fn blocks<'a>(part: &'a crate::article::Part) -> Vec<BlockOut<'a>> {
-    let page = &part.document.page;
-    part.selection
-        .blocks
-        .iter()
-        .map(|b| BlockOut {
-            xpath: page.xpath(b.node),
+fn blocks<'a>(part: &'a crate::article::Part, deadline: &crate::limits::Deadline) -> crate::Result<Vec<BlockOut<'a>>> {
+    let mut xpaths = crate::dom::XPaths::new(&part.document.page);
+    let mut out = Vec::with_capacity(part.selection.blocks.len());
+    for (k, b) in part.selection.blocks.iter().enumerate() {
+        // A page may have hundreds of thousands of blocks.
+        if k % 1024 == 0 {
+            deadline.check("rendering the output")?;
+        }
+        out.push(BlockOut {
+            xpath: xpaths.xpath(b.node),
             score: b.score,
             reason: &b.reason,
-            excluded: b.excluded.iter().map(|&e| page.xpath(e)).collect(),
+            excluded: b.excluded.iter().map(|&e| xpaths.xpath(e)).collect(),
             rect: part.document.visual.as_ref().and_then(|v| v.node(b.node).rect),
-        })
-        .collect()
+        });
+    }
+    Ok(out)
 }
 
-/// One JSON object for one article.
+/// One JSON object for one article (not bounded by the article's time budget: see
+/// [`try_render`]).
 pub fn render(article: &Article, options: &JsonOptions) -> serde_json::Value {
+    render_within(article, options, &crate::limits::Deadline::none()).unwrap_or_default()
+}
+
+/// [`render`] within the time budget of the article's extraction: past it, the budget error
+/// (the output of a page is part of its extraction).
+pub fn try_render(article: &Article, options: &JsonOptions) -> crate::Result<serde_json::Value> {
+    render_within(article, options, &article.document().deadline)
+}
+
+fn render_within(
+    article: &Article,
+    options: &JsonOptions,
+    deadline: &crate::limits::Deadline,
+) -> crate::Result<serde_json::Value> {
+    let stage = "rendering the output";
+    deadline.check(stage)?;
     let body = article.render(options.body);
+    deadline.check(stage)?;
     let p = &article.provenance;
     let first = &article.parts[0];
     let out = Out {
@@ -101,7 +123,7 @@ pub fn render(article: &Article, options: &JsonOptions) -> serde_json::Value {
         metadata: &article.metadata,
         format: options.body.name(),
         body: &body,
-        blocks: blocks(first),
+        blocks: blocks(first, deadline)?,
         layout: first.document.visual.as_ref().map(|v| LayoutOut {
             viewport_width: v.viewport_width,
             width: v.width,
@@ -112,9 +134,33 @@ pub fn render(article: &Article, options: &JsonOptions) -> serde_json::Value {
         links: &article.links,
         parts: article.parts[1..]
             .iter()
-            .map(|part| PartOut { url: part.document.url.as_deref(), blocks: blocks(part) })
-            .collect(),
+            .map(|part| Ok(PartOut { url: part.document.url.as_deref(), blocks: blocks(part, deadline)? }))
+            .collect::<crate::Result<_>>()?,
         timings: options.timings.then_some(&p.timings),
     };
-    serde_json::to_value(out).unwrap_or_default()
+    let value = serde_json::to_value(out).unwrap_or_default();
+    deadline.check(stage)?;
+    Ok(value)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::limits::Deadline;
+    use std::time::Duration;
+
+    #[test]
+    fn rendering_past_the_budget_is_the_budget_error() {
+        let html =
+            format!("<body><article>{}</article></body>", "<p>A sentence of the article, long enough.</p>".repeat(20));
+        let mut article = crate::extract(html.as_bytes(), &Default::default()).unwrap();
+        let options = JsonOptions { source: "t", id: None, body: Format::Text, timings: false };
+        assert!(try_render(&article, &options).is_ok());
+        article.parts[0].document.deadline = Deadline::start(Some(Duration::ZERO));
+        std::thread::sleep(Duration::from_millis(2));
+        let e = try_render(&article, &options).unwrap_err();
+        assert!(matches!(e, crate::Error::TimeBudget { stage: "rendering the output", .. }), "{e}");
+        // Without the budget, as before.
+        assert_eq!(render(&article, &options)["format"], "text");
+    }
 }

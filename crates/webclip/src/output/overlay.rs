@@ -41,15 +41,16 @@ pub fn render(page: &Page, visual: &Visual, selection: &Selection, source: &str,
     );
     draw_boxes(&mut out, page, visual);
     draw_text(&mut out, visual);
+    let mut xpaths = crate::dom::XPaths::new(page);
     for mark in &selection.marks {
         if let Some(r) = span_rect(visual, mark.node, page.end(mark.node)) {
-            let tip = format!("{} — {}", mark.label, page.xpath(mark.node));
+            let tip = format!("{} — {}", mark.label, xpaths.xpath(mark.node));
             let class = if mark.chosen { "mk ch" } else { "mk" };
             let _ = write!(out, "<div class=\"{class}\" style=\"{}\" title=\"{}\"></div>", place(&r), escape(&tip));
         }
     }
     for block in &selection.blocks {
-        draw_block(&mut out, page, visual, block);
+        draw_block(&mut out, page, visual, block, &mut xpaths);
     }
     out.push_str("</div></body></html>\n");
     out
@@ -103,10 +104,10 @@ fn family(f: FontFamily) -> &'static str {
 }
 
 /// One selected block: its box (or the union of the runs it keeps), its excluded parts.
-fn draw_block(out: &mut String, page: &Page, visual: &Visual, block: &Block) {
+fn draw_block(out: &mut String, page: &Page, visual: &Visual, block: &Block, xpaths: &mut crate::dom::XPaths) {
     let (first, last) = block.only.unwrap_or((block.node, page.end(block.node)));
     let Some(r) = span_rect(visual, first, last) else { return };
-    let tip = format!("score {:.3} — {} — {}", block.score, block.reason, page.xpath(block.node));
+    let tip = format!("score {:.3} — {} — {}", block.score, block.reason, xpaths.xpath(block.node));
     let _ = write!(
         out,
         "<div class=sel style=\"{}\" title=\"{t}\"><span class=tip>{t}</span></div>",
