@@ -36,6 +36,9 @@ class Options(TypedDict, total=False):
     title_anchor: float
     headline: bool
     trim_tail: bool
+    code: bool
+    forum_declared: bool
+    kickers: bool
     widen_single: bool
     comment_share: float
     link_lists: bool
