@@ -11,7 +11,8 @@ figures of docs/hardening-parser.md.
 --max-mb caps each process's address space (RLIMIT_AS), so a run of the unfixed binary cannot
 take the shared machine's memory: past it the process aborts (exit -6).
 """
-import argparse, os, resource, subprocess, tempfile, time
+import argparse, os, tempfile
+from hostile import measure  # scripts/ is on the path when the script runs
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -69,21 +70,8 @@ def main():
             f.write(page)
         size = len(page.encode())
         del page  # the parent's memory must not count in the child's peak
-        cmd = ["/usr/bin/time", "-f", "PEAK_KB %M", a.bin, "extract", *args, path]
-        t = time.perf_counter()
-        try:
-            cap = a.max_mb << 20
-            limit = lambda: resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
-            p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=a.timeout, preexec_fn=limit)
-            lines = p.stderr.decode("utf-8", "replace").strip().splitlines()
-            code, out = p.returncode, len(p.stdout)
-        except subprocess.TimeoutExpired:
-            lines, code, out = [], "timeout", 0
-        secs = time.perf_counter() - t
-        peak = next((int(l.split()[1]) / 1024 for l in lines if l.startswith("PEAK_KB")), float("nan"))
-        msgs = [l for l in lines if not l.startswith(("PEAK_KB", "Command exited"))]
-        msg = msgs[0].replace(path, "FILE")[:100] if msgs else ""
-        print(f"| {name} | {size:,} | {code} | {secs:.2f} | {peak:.0f} | {out:,} | {msg} |", flush=True)
+        code, secs, peak, out, msg = measure([a.bin, "extract", *args, path], path, a.timeout, a.max_mb)
+        print(f"| {name} | {size:,} | {code} | {secs:.2f} | {peak:.0f} | {out:,} | {msg[:100]} |", flush=True)
         os.remove(path)
 
 

@@ -5,7 +5,7 @@ tests in crates/*/tests); the table for the README and issue notes.
 
     scripts/hostile.py [--bin target/release/webclip] [--timeout 120]
 """
-import argparse, gzip, io, os, subprocess, tempfile, time
+import argparse, gzip, io, os, resource, subprocess, tempfile, time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -71,24 +71,31 @@ def main():
             f.write(data)
         size = len(data)
         del data  # the parent's memory must not count in the child's peak
-        t = time.perf_counter()
-        cmd = ["/usr/bin/time", "-f", "PEAK_KB %M", a.bin, "extract", path]
-        if "(--layout)" in name:
-            cmd.append("--layout")
+        args = ["--layout"] if "(--layout)" in name else []
         if "--time-budget 0.2" in name:
-            cmd += ["--time-budget", "0.2"]
-        try:
-            p = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, timeout=a.timeout)
-            lines = p.stderr.decode("utf-8", "replace").strip().splitlines()
-            code = p.returncode
-        except subprocess.TimeoutExpired:
-            lines, code = [], "timeout"
-        secs = time.perf_counter() - t
-        peak = next((int(l.split()[1]) / 1024 for l in lines if l.startswith("PEAK_KB")), float("nan"))
-        msgs = [l for l in lines if not l.startswith(("PEAK_KB", "Command exited"))]
-        msg = msgs[0].replace(path, "FILE")[:90] if msgs else ""
-        print(f"| {name} | {size:,} | {code} | {secs:.2f} | {peak:.0f} | {msg} |", flush=True)
+            args += ["--time-budget", "0.2"]
+        code, secs, peak, _, msg = measure([a.bin, "extract", path, *args], path, a.timeout)
+        print(f"| {name} | {size:,} | {code} | {secs:.2f} | {peak:.0f} | {msg[:90]} |", flush=True)
         os.remove(path)
+
+
+def measure(cmd, path, timeout, max_mb=None):
+    """Runs `cmd` under GNU time: (exit code or "timeout", seconds, peak MB, stdout bytes, first
+    stderr line with `path` as FILE). `max_mb` caps the child's address space."""
+    t = time.perf_counter()
+    cap = (max_mb or 0) << 20
+    limit = (lambda: resource.setrlimit(resource.RLIMIT_AS, (cap, cap))) if max_mb else None
+    try:
+        p = subprocess.run(["/usr/bin/time", "-f", "PEAK_KB %M", *cmd], stdout=subprocess.PIPE,
+                           stderr=subprocess.PIPE, timeout=timeout, preexec_fn=limit)
+        lines = p.stderr.decode("utf-8", "replace").strip().splitlines()
+        code, out = p.returncode, len(p.stdout)
+    except subprocess.TimeoutExpired:
+        lines, code, out = [], "timeout", 0
+    secs = time.perf_counter() - t
+    peak = next((int(l.split()[1]) / 1024 for l in lines if l.startswith("PEAK_KB")), float("nan"))
+    msgs = [l for l in lines if not l.startswith(("PEAK_KB", "Command exited"))]
+    return code, secs, peak, out, msgs[0].replace(path, "FILE") if msgs else ""
 
 
 if __name__ == "__main__":

@@ -1,6 +1,8 @@
 //! `webclip batch` end to end: a WARC archive made here (gzip member per record), folders,
 //! skipped records, failures that do not stop the batch, input order, and --resume.
 
+mod common;
+use common::page;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::Command;
@@ -24,15 +26,6 @@ fn record(kind: &str, uri: &str, payload: &[u8]) -> Vec<u8> {
     let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
     gz.write_all(&r).unwrap();
     gz.finish().unwrap()
-}
-
-fn page(n: usize) -> Vec<u8> {
-    format!(
-        "<html><head><title>Story {n}</title></head><body><nav><a href=/>Home</a></nav><article><h1>Story {n}</h1>\
-         <p>This is the story number {n}, told in sentences long enough to be the main content of its page.</p>\
-         <p>A second paragraph of story {n} follows, so that there is no doubt about it.</p></article></body></html>"
-    )
-    .into_bytes()
 }
 
 fn response(status: &str, ctype: &str, body: &[u8]) -> Vec<u8> {

@@ -2,6 +2,8 @@
 //! fed WARC files that are not WARC, cut or hold records over --max-bytes, and folders with
 //! symbolic link loops.
 
+mod common;
+use common::page;
 use std::collections::HashMap;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
@@ -13,15 +15,6 @@ fn dir(name: &str) -> PathBuf {
     let _ = std::fs::remove_dir_all(&d);
     std::fs::create_dir_all(&d).unwrap();
     d
-}
-
-fn page(n: usize) -> Vec<u8> {
-    format!(
-        "<html><head><title>Story {n}</title></head><body><nav><a href=/>Home</a></nav><article><h1>Story {n}</h1>\
-         <p>This is the story number {n}, told in sentences long enough to be the main content of its page.</p>\
-         <p>A second paragraph of story {n} follows, so that there is no doubt about it.</p></article></body></html>"
-    )
-    .into_bytes()
 }
 
 /// One plain WARC response record.

@@ -520,11 +520,17 @@ mod tests {
 
     /// A model giving every leaf p = 0.8, except leaves in a `td` (p ≈ 0.07).
     fn tables_are_boilerplate() -> LeafClassifier {
+        boilerplate_in("td")
+    }
+
+    /// A model giving every leaf p = 0.8, except leaves whose container is a `tag` (p ≈ 0.07).
+    fn boilerplate_in(tag: &str) -> LeafClassifier {
         let mut b = hopeless();
-        let td = feature_names(FeatureSet::Extended).iter().position(|n| n == "last_tag_td").unwrap();
+        let column = format!("last_tag_{tag}");
+        let at = feature_names(FeatureSet::Extended).iter().position(|n| *n == column).unwrap();
         if let Learner::Logistic(l) = &mut Arc::make_mut(&mut b.model).learner {
             l.bias = 4.0f64.ln();
-            l.weights[td] = -4.0;
+            l.weights[at] = -4.0;
         }
         b
     }
@@ -627,17 +633,6 @@ mod tests {
         assert!(text.contains("Install this site"), "{text}");
     }
 
-    /// A model giving every leaf p = 0.8, except leaves in a `pre` (p ≈ 0.07).
-    fn code_is_boilerplate() -> LeafClassifier {
-        let mut b = hopeless();
-        let pre = feature_names(FeatureSet::Extended).iter().position(|n| n == "last_tag_pre").unwrap();
-        if let Learner::Logistic(l) = &mut Arc::make_mut(&mut b.model).learner {
-            l.bias = 4.0f64.ln();
-            l.weights[pre] = -4.0;
-        }
-        b
-    }
-
     #[test]
     fn code_in_the_region_is_kept_whatever_its_score() {
         let html = "<body><article><h1>Reading a file in Rust</h1><p>Open the file and read it into a string; \
@@ -645,7 +640,7 @@ mod tests {
                     <p>Errors come back as io::Error values, which the question mark passes on.</p></article></body>";
         let doc = Document::parse(html);
         let run = |code: bool| {
-            let auto = Auto { classifier: code_is_boilerplate(), options: AutoOptions { code, ..Default::default() } };
+            let auto = Auto { classifier: boilerplate_in("pre"), options: AutoOptions { code, ..Default::default() } };
             crate::output::text::render(&doc.page, &auto.select(&doc))
         };
         assert!(run(true).contains("read_to_string"), "{}", run(true));
