@@ -591,6 +591,8 @@ async fn soak_thousands_of_mixed_requests_without_errors_or_growing_memory() {
     let exe = std::env::current_exe().unwrap();
     let mut child = std::process::Command::new(exe)
         .args(["soak_server", "--exact", "--ignored", "--nocapture", "--test-threads=1"])
+        // Fewer malloc arenas: less RSS noise from which thread freed what, not less growth.
+        .env("MALLOC_ARENA_MAX", "2")
         .stdout(std::process::Stdio::piped())
         .spawn()
         .unwrap();
@@ -649,7 +651,7 @@ async fn soak_thousands_of_mixed_requests_without_errors_or_growing_memory() {
             bad
         }
     };
-    let (warm, half) = (500, 1250);
+    let (warm, half) = (1000, 2500);
     let mut bad = batch(0, warm).await;
     let at_start = rss_kib(pid);
     bad.extend(batch(warm, warm + half).await);
@@ -658,11 +660,12 @@ async fn soak_thousands_of_mixed_requests_without_errors_or_growing_memory() {
     let at_end = rss_kib(pid);
     println!("soak RSS (KiB): after warm-up {at_start}, after {half} more {at_half}, after {} more {at_end}", half);
     assert!(bad.is_empty(), "{} bad answers: {:?}", bad.len(), &bad[..bad.len().min(10)]);
-    // Levels off: the second half may not add much (allocator noise is a few megabytes; a
-    // thread per layout leaked about 34 KB a layout, 20 MB here).
+    // Levels off: the second half may not add much (allocator noise, up to about 19 MB seen
+    // over 2,500 requests with glibc's default arenas; a thread per layout leaked about 34 KB a
+    // layout, about 50 MB here).
     let grew = at_end.saturating_sub(at_half);
     assert!(
-        grew < 8 * 1024,
+        grew < 24 * 1024,
         "RSS grew {grew} KiB over the second {half} requests (first half: {} KiB)",
         at_half.saturating_sub(at_start)
     );
