@@ -437,10 +437,15 @@ impl Auto {
 
         let heading_leaf = |l: &Leaf| lead.start > 0 && page.contains(lead.start, l.first);
         let counts = doc.leaf_counts();
-        let in_tag = |l: &Leaf, tags: &[markup5ever::LocalName]| {
-            std::iter::once(l.container).chain(page.ancestors(l.container)).any(|a| tags.contains(page.tag(a)))
-        };
-        let code = |l: &Leaf| self.options.code && in_tag(l, &[markup5ever::local_name!("pre")]);
+        // Nodes inside a `pre`, in one pass (a parent comes before its children), not a walk up
+        // from every leaf.
+        let mut in_pre = vec![false; if self.options.code { page.len() } else { 0 }];
+        for i in 1..in_pre.len() {
+            let id = i as NodeId;
+            in_pre[i] = (page.is_element(id) && *page.tag(id) == markup5ever::local_name!("pre"))
+                || page.parent(id).is_some_and(|p| in_pre[p as usize]);
+        }
+        let code = |l: &Leaf| in_pre.get(l.container as usize).copied().unwrap_or(false);
         let kickers = if self.options.kickers {
             crate::facts::kicker::kicker_lines(page, ls, counts, doc.inside_links())
         } else {
@@ -518,11 +523,6 @@ mod tests {
     use crate::learn::scale::Scaler;
     use std::sync::Arc;
 
-    /// A model giving every leaf p = 0.8, except leaves in a `td` (p ≈ 0.07).
-    fn tables_are_boilerplate() -> LeafClassifier {
-        boilerplate_in("td")
-    }
-
     /// A model giving every leaf p = 0.8, except leaves whose container is a `tag` (p ≈ 0.07).
     fn boilerplate_in(tag: &str) -> LeafClassifier {
         let mut b = hopeless();
@@ -553,7 +553,7 @@ mod tests {
             // without growth (this model scores the sidebar's tags as content).
             let options =
                 AutoOptions { title_anchor, min_coverage: 0.0, headline: false, grow: Grow::Off, ..Default::default() };
-            let auto = Auto { classifier: tables_are_boilerplate(), options };
+            let auto = Auto { classifier: boilerplate_in("td"), options };
             crate::output::text::render(page, &auto.select(&doc))
         };
         let text = run(AutoOptions::default().title_anchor);
@@ -584,7 +584,7 @@ mod tests {
         let html = format!("<body><table><tr>{nav}</tr></table><div id=comments>{}</div></body>", comment.repeat(4));
         let doc = Document::parse(&html);
         let page = &doc.page;
-        let auto = Auto { classifier: tables_are_boilerplate(), options: AutoOptions::default() };
+        let auto = Auto { classifier: boilerplate_in("td"), options: AutoOptions::default() };
         let sel = auto.select(&doc);
         let text = crate::output::text::render(page, &sel);
         assert!(text.contains("I completely agree") && !text.contains("Archive"), "{text}");
@@ -659,7 +659,7 @@ mod tests {
         let doc = Document::parse(&html);
         let run = |forum_declared: bool| {
             let options = AutoOptions { forum_declared, ..Default::default() };
-            let auto = Auto { classifier: tables_are_boilerplate(), options };
+            let auto = Auto { classifier: boilerplate_in("td"), options };
             crate::output::text::render(&doc.page, &auto.select(&doc))
         };
         assert!(run(true).contains("I completely agree") && run(true).contains("keeps stalling"), "{}", run(true));
