@@ -97,11 +97,17 @@ struct Done {
 }
 
 enum Outcome {
-    /// The JSON line and whether the page had no main content.
-    Record(String, bool),
+    /// The record and whether the page had no main content.
+    Record(Made, bool),
     Failed(String),
     /// Not started: the batch is stopping (the page is done by --resume).
     Abandoned,
+}
+
+/// A record as the sink takes it: a JSON line, or a Parquet row.
+enum Made {
+    Line(String),
+    Row(crate::parquet_out::Row),
 }
 
 /// Counts shown at the end (and in the progress bar).
@@ -178,11 +184,19 @@ pub fn run(args: BatchArgs) -> ExitCode {
         std::thread::spawn(move || read_inputs(&inputs, max, &done_ids, &counts, &job_tx, &written, window, &stop))
     };
     let job_rx = Arc::new(Mutex::new(job_rx));
+    // Parquet rows are made by the workers, not re-parsed from lines by the writer.
+    let columns = match &out {
+        Sink::Parquet(p) => Some(p.columns()),
+        Sink::Lines(_) => None,
+    };
     let workers: Vec<_> = (0..jobs)
         .map(|_| {
             let (rx, tx, options) = (job_rx.clone(), done_tx.clone(), options.clone());
-            let (fields, stop) = (args.fields.clone(), stop.clone());
-            std::thread::spawn(move || work(&rx, &tx, &options, body, fields.as_deref(), &stop))
+            let (fields, stop, columns) = (args.fields.clone(), stop.clone(), columns.clone());
+            std::thread::spawn(move || {
+                let shape = Shape { body, fields: fields.as_deref(), columns: columns.as_deref() };
+                work(&rx, &tx, &options, &shape, &stop)
+            })
         })
         .collect();
     drop(done_tx);
@@ -204,10 +218,10 @@ pub fn run(args: BatchArgs) -> ExitCode {
             next += 1;
             bytes += d.bytes;
             let line = match d.record {
-                Outcome::Record(line, is_empty) => {
+                Outcome::Record(made, is_empty) => {
                     ok += 1;
                     empty += is_empty as usize;
-                    out.record(&line)
+                    out.record(made)
                 }
                 Outcome::Failed(cause) => {
                     failed += 1;
@@ -278,14 +292,15 @@ pub fn run(args: BatchArgs) -> ExitCode {
 }
 
 /// A worker: extracts pages until the queue closes; a panic is that page's failure.
-fn work(
-    rx: &Mutex<Receiver<Job>>,
-    tx: &SyncSender<Done>,
-    options: &webclip::Options,
+/// What a worker makes of an article: the body's format, the fields kept, and the Parquet
+/// columns (None for JSON Lines).
+struct Shape<'a> {
     body: webclip::Format,
-    fields: Option<&[String]>,
-    stop: &AtomicI32,
-) {
+    fields: Option<&'a [String]>,
+    columns: Option<&'a [usize]>,
+}
+
+fn work(rx: &Mutex<Receiver<Job>>, tx: &SyncSender<Done>, options: &webclip::Options, shape: &Shape, stop: &AtomicI32) {
     loop {
         let job = match rx.lock().unwrap_or_else(|e| e.into_inner()).recv() {
             Ok(j) => j,
@@ -303,11 +318,9 @@ fn work(
                 }
                 let id = job.id.clone();
                 // The page's state is dropped with the panic; nothing shared is left half-done.
-                std::panic::catch_unwind(std::panic::AssertUnwindSafe(move || {
-                    record(&bytes, &options, &id, body, fields)
-                }))
-                .unwrap_or_else(|_| Err("internal error (panic) while extracting this page".into()))
-                .map_or_else(Outcome::Failed, |(line, empty)| Outcome::Record(line, empty))
+                std::panic::catch_unwind(std::panic::AssertUnwindSafe(move || record(&bytes, &options, &id, shape)))
+                    .unwrap_or_else(|_| Err("internal error (panic) while extracting this page".into()))
+                    .map_or_else(Outcome::Failed, |(made, empty)| Outcome::Record(made, empty))
             }
         };
         if tx.send(Done { seq: job.seq, id: job.id, bytes: size, record }).is_err() {
@@ -316,21 +329,19 @@ fn work(
     }
 }
 
-/// The JSON line of one page and whether it had no main content.
-fn record(
-    bytes: &[u8],
-    options: &webclip::Options,
-    id: &str,
-    body: webclip::Format,
-    fields: Option<&[String]>,
-) -> Result<(String, bool), String> {
+/// The record of one page and whether it had no main content.
+fn record(bytes: &[u8], options: &webclip::Options, id: &str, shape: &Shape) -> Result<(Made, bool), String> {
     let article = webclip::extract(bytes, options).map_err(|e| e.to_string())?;
-    let json = webclip::output::json::JsonOptions { source: id, id: Some(id), body, timings: true };
+    let json = webclip::output::json::JsonOptions { source: id, id: Some(id), body: shape.body, timings: true };
     let mut v = webclip::output::json::try_render(&article, &json).map_err(|e| e.to_string())?;
-    if let (Some(map), Some(fields)) = (v.as_object_mut(), fields) {
+    let empty = crate::extract_cmd::without_main_content(&article);
+    if let Some(columns) = shape.columns {
+        return Ok((Made::Row(crate::parquet_out::row_of(&v, columns)), empty));
+    }
+    if let (Some(map), Some(fields)) = (v.as_object_mut(), shape.fields) {
         map.retain(|k, _| fields.iter().any(|f| f == k));
     }
-    Ok((v.to_string(), crate::extract_cmd::without_main_content(&article)))
+    Ok((Made::Line(v.to_string()), empty))
 }
 
 /// The reader: every input in order, as jobs; waits while the writer is a window behind.
@@ -633,10 +644,12 @@ enum Sink {
 }
 
 impl Sink {
-    fn record(&mut self, line: &str) -> Result<(), String> {
-        match self {
-            Sink::Lines(o) => writeln!(o, "{line}").map_err(|e| e.to_string()),
-            Sink::Parquet(p) => p.push(line),
+    fn record(&mut self, made: Made) -> Result<(), String> {
+        match (self, made) {
+            (Sink::Lines(o), Made::Line(line)) => writeln!(o, "{line}").map_err(|e| e.to_string()),
+            (Sink::Parquet(p), Made::Row(row)) => p.push_row(row),
+            (Sink::Parquet(p), Made::Line(line)) => p.push(&line),
+            (Sink::Lines(_), Made::Row(_)) => Err("internal error: a Parquet row for a JSON Lines output".into()),
         }
     }
 

@@ -148,7 +148,7 @@ fn whole_article(
     let mut article = article;
     let absolute = |u: &str| u.starts_with("http://") || u.starts_with("https://");
     if args.print_link == PrintLink::Follow {
-        if let Some(print) = article.links.print.clone().filter(|u| absolute(u)) {
+        if let Some(print) = article.links().print.clone().filter(|u| absolute(u)) {
             let printed = fetcher.get(&print).and_then(|page| {
                 let mut o = options.clone();
                 o.read.url = Some(page.url);
@@ -158,7 +158,7 @@ fn whole_article(
             match printed {
                 Ok(mut p) if !p.is_empty() => {
                     p.provenance.warnings.push(format!("extracted from the print version {print}"));
-                    p.links.print = Some(print);
+                    p.links_mut().print = Some(print);
                     article = p;
                 }
                 Ok(_) => {

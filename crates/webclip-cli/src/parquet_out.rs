@@ -68,7 +68,7 @@ const COLUMNS: &[(&str, &str, Option<&str>, Kind)] = &[
 ];
 
 /// One value of a buffered row.
-enum Cell {
+pub enum Cell {
     Text(Option<String>),
     List(Option<Vec<String>>),
 }
@@ -155,8 +155,18 @@ impl ParquetSink {
     /// Adds one page's record (the JSON object of the JSON Lines output).
     pub fn push(&mut self, record: &str) -> Result<(), String> {
         let v: Value = serde_json::from_str(record).map_err(|e| e.to_string())?;
-        self.rows.push(self.columns.iter().map(|&c| cell(&v, c)).collect());
-        self.bytes += record.len();
+        self.push_row(row_of(&v, &self.columns))
+    }
+
+    /// The columns a record is written as (what `--fields` kept).
+    pub fn columns(&self) -> Vec<usize> {
+        self.columns.clone()
+    }
+
+    /// Adds one page's row.
+    pub fn push_row(&mut self, row: Row) -> Result<(), String> {
+        self.rows.push(row.cells);
+        self.bytes += row.bytes;
         if self.rows.len() >= ROWS_PER_BATCH || self.bytes >= BYTES_PER_BATCH {
             self.flush()?;
         }
@@ -184,6 +194,26 @@ impl ParquetSink {
         self.writer.close().map_err(|e| e.to_string())?;
         std::fs::rename(&self.partial, &self.path).map_err(|e| e.to_string())
     }
+}
+
+/// A record's cells, and the bytes of their text (what bounds a row group's buffer).
+pub struct Row {
+    cells: Vec<Cell>,
+    bytes: usize,
+}
+
+/// A record as the cells of `columns` (indices into the file's column list), made where the
+/// record is (a batch's workers), so the writer does not parse every record again.
+pub fn row_of(record: &Value, columns: &[usize]) -> Row {
+    let cells: Vec<Cell> = columns.iter().map(|&c| cell(record, c)).collect();
+    let bytes = cells
+        .iter()
+        .map(|c| match c {
+            Cell::Text(t) => t.as_ref().map_or(0, String::len),
+            Cell::List(l) => l.as_ref().map_or(0, |l| l.iter().map(String::len).sum()),
+        })
+        .sum();
+    Row { cells, bytes }
 }
 
 /// Column `c` of a record.

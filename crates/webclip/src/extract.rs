@@ -1,11 +1,13 @@
 //! The pipeline: bytes → [`Document`] → method → [`Selection`] → comment sections → metadata
 //! → [`Article`].
 
+use crate::article::metadata::Metadata;
 use crate::article::Article;
 use crate::document::{ms_since, Document, ReadOptions};
 use crate::error::Result;
 use crate::methods::{clipper, MethodConfig};
 use crate::output::Format;
+use crate::selection::Selection;
 use crate::visual::LayoutEngine;
 use crate::walk::ContentOptions;
 use std::sync::Arc;
@@ -116,6 +118,29 @@ pub fn extract(bytes: &[u8], options: &Options) -> Result<Article> {
     extract_document(doc, options)
 }
 
+/// The metadata of a page, its title from where `title_source` says.
+pub(crate) fn metadata_of(doc: &Document, selection: &Selection, title_source: TitleSource) -> Metadata {
+    // Language detection needs a sample, not the whole text.
+    let body = crate::output::render_selection(&doc.page, selection, &ContentOptions::default(), Format::Text);
+    let sample: String = body.chars().take(4000).collect();
+    let mut metadata = crate::article::metadata::extract(doc, Some(&sample));
+    let weak = |source: &Option<String>| {
+        source.as_deref().is_none_or(|s| s.starts_with("title element") || s.starts_with("h1:"))
+    };
+    let found = match (title_source, selection.roles.as_ref()) {
+        (TitleSource::Metadata, _) => None,
+        (TitleSource::Mixed, _) if !weak(&metadata.title_source) => None,
+        (_, Some(roles)) => roles.title.clone(),
+        (TitleSource::Clipper | TitleSource::Mixed, None) => clipper::title_around(doc, selection),
+        (TitleSource::Method, None) => None,
+    };
+    if let Some(t) = found {
+        metadata.title = Some(t.text);
+        metadata.title_source = Some("clipper".into());
+    }
+    metadata
+}
+
 /// Runs the method and assembles the article of a document already read (an error only
 /// when the document's deadline passes).
 pub fn extract_document(mut doc: Document, options: &Options) -> Result<Article> {
@@ -134,34 +159,7 @@ pub fn extract_document(mut doc: Document, options: &Options) -> Result<Article>
     if selection.is_empty() {
         selection.warnings.push("no main content found".into());
     }
-    // Language detection needs a sample, not the whole text.
-    let body = crate::output::render_selection(&doc.page, &selection, &ContentOptions::default(), Format::Text);
-    let sample: String = body.chars().take(4000).collect();
-    let mut metadata = crate::article::metadata::extract(&doc, Some(&sample));
-    let weak = |source: &Option<String>| {
-        source.as_deref().is_none_or(|s| s.starts_with("title element") || s.starts_with("h1:"))
-    };
-    let found = match (options.title_source, selection.roles.as_ref()) {
-        (TitleSource::Metadata, _) => None,
-        (TitleSource::Mixed, _) if !weak(&metadata.title_source) => None,
-        (_, Some(roles)) => roles.title.clone(),
-        (TitleSource::Clipper | TitleSource::Mixed, None) => clipper::title_around(&doc, &selection),
-        (TitleSource::Method, None) => None,
-    };
-    {
-        if let Some(t) = found {
-            metadata.title = Some(t.text);
-            metadata.title_source = Some("clipper".into());
-        }
-    }
-    let links = crate::article::links::print_link(&doc);
-    let mut article = Article::assemble(doc, selection, metadata, options.content);
-    article.links.print = links.as_ref().and_then(|l| l.url.clone());
-    article.links.print_by_script = links.is_some_and(|l| l.url.is_none());
-    let images: Vec<_> = article.figures.iter().map(|f| f.node).collect();
-    article.links.next =
-        crate::article::links::next_page(article.document(), article.selection(), &images, &Default::default())
-            .map(|l| l.url);
+    let mut article = Article::lazy(doc, selection, options.content, options.title_source);
     article.provenance.timings.article = ms_since(t);
     article.parts[0].document.timings = article.provenance.timings;
     article.document().deadline.check("assembling the article")?;

@@ -23,9 +23,15 @@ pub struct BenchArgs {
     pub layout: bool,
     #[command(flatten, next_help_heading = "Layout")]
     pub layout_args: LayoutArgs,
+    /// The output timed last: text, markdown, html (the body only) or json (the whole record,
+    /// as `extract --format json` and `batch` write it). Metadata, figures and links are found
+    /// on first use: for json they are timed as the article stage, for markdown and html the
+    /// figures as part of the output.
+    #[arg(long, default_value = "text", value_parser = ["text", "markdown", "html", "json"])]
+    pub format: String,
 }
 
-/// The library's stages, then the text output.
+/// The library's stages, then the output.
 const STAGES: usize = webclip::Timings::STAGES.len() + 1;
 
 pub fn run(args: BenchArgs) -> ExitCode {
@@ -53,6 +59,10 @@ pub fn run(args: BenchArgs) -> ExitCode {
     // Per page and stage, the fastest counted time in ms (None: the page failed).
     let mut best: Vec<Option<[f64; STAGES]>> = vec![Some([f64::INFINITY; STAGES]); pages.len()];
     let passes = args.passes.max(1);
+    let format = webclip::Format::parse(&args.format).unwrap_or(webclip::Format::Text);
+    let json_options =
+        webclip::output::json::JsonOptions { source: "page", id: None, body: webclip::Format::Text, timings: true };
+    let json = (args.format == "json").then_some(&json_options);
     for pass in 0..passes {
         let counted = pass > 0 || passes == 1;
         for (bytes, best) in pages.iter().zip(best.iter_mut()) {
@@ -63,12 +73,22 @@ pub fn run(args: BenchArgs) -> ExitCode {
                     continue;
                 }
             };
-            let s = Instant::now();
-            std::hint::black_box(article.text());
-            let output = s.elapsed().as_secs_f64() * 1e3;
             let mut t = [0.0; STAGES];
             t[..STAGES - 1].copy_from_slice(&article.provenance.timings.as_array());
-            t[STAGES - 1] = output;
+            let s = Instant::now();
+            match json {
+                Some(j) => {
+                    article.resolve();
+                    t[STAGES - 2] += s.elapsed().as_secs_f64() * 1e3;
+                    let s = Instant::now();
+                    std::hint::black_box(webclip::output::json::render(&article, j).to_string());
+                    t[STAGES - 1] = s.elapsed().as_secs_f64() * 1e3;
+                }
+                None => {
+                    std::hint::black_box(article.render(format));
+                    t[STAGES - 1] = s.elapsed().as_secs_f64() * 1e3;
+                }
+            }
             if let (true, Some(b)) = (counted, best.as_mut()) {
                 for k in 0..STAGES {
                     b[k] = b[k].min(t[k]);
@@ -90,14 +110,15 @@ pub fn run(args: BenchArgs) -> ExitCode {
     per_page.sort_by(f64::total_cmp);
     let q = |p: f64| per_page.get(((per_page.len() as f64 - 1.0) * p).round() as usize).copied().unwrap_or(0.0);
     println!(
-        "method {}: {} pages, {:.1} MB, single thread, {} failed",
+        "method {}, output {}: {} pages, {:.1} MB, single thread, {} failed",
         options.method.name(),
+        args.format,
         per_page.len(),
         bytes as f64 / 1e6,
         failed
     );
     println!("{:<8} {:>10} {:>8}", "stage", "ms/page", "share");
-    let names = webclip::Timings::STAGES.iter().copied().chain(["text"]);
+    let names = webclip::Timings::STAGES.iter().copied().chain([args.format.as_str()]);
     for (k, name) in names.enumerate() {
         println!("{name:<8} {:>10.3} {:>7.1}%", totals[k] / n, 100.0 * totals[k] / total.max(1e-12));
     }

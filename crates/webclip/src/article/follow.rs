@@ -28,7 +28,7 @@ pub fn follow_pages(
     let mut seen: Vec<String> = article.document().url.iter().cloned().collect();
     let mut bodies: Vec<String> = vec![article.text()];
     let title = article.title().map(str::to_string);
-    let mut next = article.links.next.clone();
+    let mut next = article.links().next.clone();
     let mut used = Vec::new();
     let warn = |article: &mut crate::Article, w: String| article.provenance.warnings.push(w);
     while article.parts.len() < max_pages {
@@ -70,12 +70,12 @@ pub fn follow_pages(
             );
             break;
         }
-        next = candidate.links.next.clone();
+        next = candidate.links().next.clone();
         bodies.push(body);
         let part = candidate.parts.remove(0);
         article.push_part(part.document, part.selection);
         used.push(page.url);
     }
-    article.links.next = next;
+    article.links_mut().next = next;
     used
 }

@@ -18,6 +18,8 @@ use crate::visual::Rect;
 use markup5ever::local_name;
 use metadata::Metadata;
 use serde::Serialize;
+use std::sync::OnceLock;
+use crate::extract::TitleSource;
 
 /// An image of the article with its caption.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -72,25 +74,36 @@ pub struct Provenance {
     pub timings: Timings,
 }
 
-/// An extracted article.
+/// An extracted article. The metadata, figures and links are computed on first use (once):
+/// a caller that only wants the body's text does not pay for them.
 #[derive(Debug, Clone)]
 pub struct Article {
-    pub metadata: Metadata,
     /// At least one; more for a multi-page article, in reading order.
     pub parts: Vec<Part>,
-    pub figures: Vec<Figure>,
-    pub links: Links,
     pub provenance: Provenance,
-    /// The body when no page had main content in its markup: the metadata's text
-    /// (`ContentOptions::metadata_fallback`).
-    pub fallback_body: Option<String>,
     /// What the writers include.
     pub content: ContentOptions,
+    title_source: TitleSource,
+    metadata: OnceLock<Metadata>,
+    figures: OnceLock<Vec<Figure>>,
+    links: OnceLock<Links>,
 }
 
 impl Article {
-    /// The article of one page: its selection, metadata and figures.
+    /// The article of one page, its metadata given.
     pub fn assemble(document: Document, selection: Selection, metadata: Metadata, content: ContentOptions) -> Article {
+        let article = Article::of_page(document, selection, content, TitleSource::Metadata);
+        let _ = article.metadata.set(metadata);
+        article.with_fallback_warning()
+    }
+
+    /// The article of one page; its metadata (titled as `title_source` says), figures and
+    /// links are found when first asked for.
+    pub(crate) fn lazy(document: Document, selection: Selection, content: ContentOptions, title_source: TitleSource) -> Article {
+        Article::of_page(document, selection, content, title_source).with_fallback_warning()
+    }
+
+    fn of_page(document: Document, selection: Selection, content: ContentOptions, title_source: TitleSource) -> Article {
         let mut warnings = document.warnings.clone();
         warnings.extend(selection.warnings.iter().cloned());
         let provenance = Provenance {
@@ -101,36 +114,93 @@ impl Article {
             warnings,
             timings: document.timings,
         };
-        let figures = match &selection.roles {
-            Some(roles) => role_figures(&document, &roles.figures),
-            None => figures(&document, &selection),
-        };
-        let links = Links { canonical: metadata.canonical_url.clone(), ..Default::default() };
-        let fallback_body = (selection.is_empty() && content.metadata_fallback)
-            .then(|| metadata.article_body.clone().or_else(|| metadata.description.clone()))
-            .flatten()
-            .filter(|t| t.chars().any(char::is_alphanumeric));
-        let mut article = Article {
-            metadata,
+        Article {
             parts: vec![Part { document, selection }],
-            figures,
-            links,
             provenance,
             content,
-            fallback_body,
-        };
-        if article.fallback_body.is_some() {
-            article
-                .provenance
+            title_source,
+            metadata: OnceLock::new(),
+            figures: OnceLock::new(),
+            links: OnceLock::new(),
+        }
+    }
+
+    /// The warning of a page whose body is its metadata's text (that needs the metadata now).
+    fn with_fallback_warning(mut self) -> Article {
+        if self.fallback_body().is_some() {
+            self.provenance
                 .warnings
                 .push("the page has no main content in its markup; the body is its metadata's text".into());
         }
-        article
+        self
     }
 
     /// The title (from the metadata).
     pub fn title(&self) -> Option<&str> {
-        self.metadata.title.as_deref()
+        self.metadata().title.as_deref()
+    }
+
+    /// The metadata: title, authors, dates, language, description …
+    pub fn metadata(&self) -> &Metadata {
+        self.metadata.get_or_init(|| {
+            let part = &self.parts[0];
+            crate::extract::metadata_of(&part.document, &part.selection, self.title_source)
+        })
+    }
+
+    /// The metadata, to change it.
+    pub fn metadata_mut(&mut self) -> &mut Metadata {
+        self.metadata();
+        self.metadata.get_mut().expect("set just above")
+    }
+
+    /// The images of every part with their captions, in reading order.
+    pub fn figures(&self) -> &[Figure] {
+        self.figures.get_or_init(|| {
+            let mut all = Vec::new();
+            for (part, p) in self.parts.iter().enumerate() {
+                all.extend(part_figures(&p.document, &p.selection).into_iter().map(|f| Figure { part, ..f }));
+            }
+            all
+        })
+    }
+
+    /// The canonical, print-version and next-page links (of the first page; the next page of
+    /// a followed article is the last part's).
+    pub fn links(&self) -> &Links {
+        self.links.get_or_init(|| {
+            let doc = self.document();
+            let print = links::print_link(doc);
+            let images: Vec<_> = self.figures().iter().filter(|f| f.part == 0).map(|f| f.node).collect();
+            Links {
+                canonical: self.metadata().canonical_url.clone(),
+                print: print.as_ref().and_then(|l| l.url.clone()),
+                print_by_script: print.is_some_and(|l| l.url.is_none()),
+                next: links::next_page(doc, self.selection(), &images, &Default::default()).map(|l| l.url),
+            }
+        })
+    }
+
+    /// The links, to change them.
+    pub fn links_mut(&mut self) -> &mut Links {
+        self.links();
+        self.links.get_mut().expect("set just above")
+    }
+
+    /// The body when no page had main content in its markup: the metadata's text
+    /// (`ContentOptions::metadata_fallback`).
+    pub fn fallback_body(&self) -> Option<&str> {
+        if !(self.content.metadata_fallback && self.is_empty()) {
+            return None;
+        }
+        let m = self.metadata();
+        m.article_body.as_deref().or(m.description.as_deref()).filter(|t| t.chars().any(char::is_alphanumeric))
+    }
+
+    /// Computes the parts found on first use now (for timing them, or before sharing the
+    /// article across threads at no later cost).
+    pub fn resolve(&self) {
+        self.links();
     }
 
     /// The first page's document.
@@ -151,17 +221,20 @@ impl Article {
     /// Appends the next page of a multi-page article; its figures follow the earlier ones.
     pub fn push_part(&mut self, document: Document, selection: Selection) {
         let part = self.parts.len();
-        self.figures.extend(
-            match &selection.roles {
-                Some(roles) => role_figures(&document, &roles.figures),
-                None => figures(&document, &selection),
-            }
-            .into_iter()
-            .map(|f| Figure { part, ..f }),
-        );
+        if let Some(figures) = self.figures.get_mut() {
+            figures.extend(part_figures(&document, &selection).into_iter().map(|f| Figure { part, ..f }));
+        }
         self.provenance.warnings.extend(document.warnings.iter().cloned());
         self.provenance.warnings.extend(selection.warnings.iter().cloned());
         self.parts.push(Part { document, selection });
+    }
+}
+
+/// The figures of one page: those the method recognised, else the images of the selection.
+fn part_figures(document: &Document, selection: &Selection) -> Vec<Figure> {
+    match &selection.roles {
+        Some(roles) => role_figures(document, &roles.figures),
+        None => figures(document, selection),
     }
 }
 
@@ -254,7 +327,7 @@ mod tests {
         let text = article_of(html, "figure", ContentOptions::default()).text();
         assert_eq!(text.trim(), "A photo of the harbour.");
         assert_eq!(
-            article_of(html, "article", ContentOptions::default()).figures[0].caption.as_deref(),
+            article_of(html, "article", ContentOptions::default()).figures()[0].caption.as_deref(),
             Some("A photo of the harbour.")
         );
     }

@@ -108,6 +108,11 @@ fn render_within(
 ) -> crate::Result<serde_json::Value> {
     let stage = "rendering the output";
     deadline.check(stage)?;
+    // The parts found on first use count as assembling the article.
+    let t = std::time::Instant::now();
+    article.resolve();
+    let mut timings = article.provenance.timings;
+    timings.article += crate::document::ms_since(t);
     let body = article.render(options.body);
     deadline.check(stage)?;
     let p = &article.provenance;
@@ -120,7 +125,7 @@ fn render_within(
         options: &p.options,
         charset: p.charset,
         charset_source: p.charset_source,
-        metadata: &article.metadata,
+        metadata: article.metadata(),
         format: options.body.name(),
         body: &body,
         blocks: blocks(first, deadline)?,
@@ -130,13 +135,13 @@ fn render_within(
             height: v.height,
         }),
         warnings: &p.warnings,
-        figures: &article.figures,
-        links: &article.links,
+        figures: article.figures(),
+        links: article.links(),
         parts: article.parts[1..]
             .iter()
             .map(|part| Ok(PartOut { url: part.document.url.as_deref(), blocks: blocks(part, deadline)? }))
             .collect::<crate::Result<_>>()?,
-        timings: options.timings.then_some(&p.timings),
+        timings: options.timings.then_some(&timings),
     };
     let value = serde_json::to_value(out).unwrap_or_default();
     deadline.check(stage)?;

@@ -86,16 +86,19 @@ impl Article {
 
     /// The body in a format; parts are joined as blocks.
     pub fn render(&self, format: Format) -> String {
-        if let (Some(text), true) = (&self.fallback_body, self.is_empty()) {
+        if let Some(text) = self.fallback_body() {
             return fallback(text, format);
         }
+        // Plain text shows no figures: it does not need them found.
+        let all: &[crate::article::Figure] =
+            if format == Format::Text || !self.content.figures { &[] } else { self.figures() };
         let parts: Vec<String> = self
             .parts
             .iter()
             .enumerate()
             .map(|(k, p)| {
                 let figures: Vec<crate::walk::FigureRef> =
-                    self.figures.iter().filter(|f| f.part == k).map(|f| (f.node, f.caption.as_deref())).collect();
+                    all.iter().filter(|f| f.part == k).map(|f| (f.node, f.caption.as_deref())).collect();
                 let render = |content: &ContentOptions| {
                     render_with_figures(&p.document.page, &p.selection, content, format, &figures)
                 };
