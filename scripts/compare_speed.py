@@ -1,21 +1,24 @@
 #!/usr/bin/env python3
 """Side-by-side speed, whole processes, CPU time (user + system of the child): webclip
-`extract` (auto) against resiliparse `extract_plain_text(main_content=True)` (PyPI, pinned)
-and dom_smoothie 0.18.0 (crates.io, Readability.js in Rust; scripts/dom_smoothie_bench, built
-under target/dom-smoothie) over the same pages of ../shared/data, several runs, medians and the ratio; plus start-up
-(one tiny page per process). Not a test: figures for the README.
+`extract` (auto) against resiliparse `extract_plain_text(main_content=True)`, rs-trafilatura
+`extract_bytes` and trafilatura `extract` (PyPI, pinned), and dom_smoothie 0.18.0 (crates.io,
+Readability.js in Rust; scripts/dom_smoothie_bench, built under target/dom-smoothie) over the
+same pages of ../shared/data, several runs, medians and the ratios; plus start-up (one tiny
+page per process). Not a test: figures for the README.
 
     scripts/compare_speed.py [--bin target/release/webclip] [--folder wcxb] [--pages 300] [--runs 3]
+        [--tools webclip,resiliparse,rs-trafilatura,trafilatura,dom_smoothie]
 
-resiliparse runs in a virtual environment this script makes under target/ (pip install
-resiliparse==2.0.1). Pages are written decompressed to a temporary folder first, so both read
-the same plain files; each tool decodes the bytes itself.
+The Python tools run in a virtual environment this script makes under target/ (pinned
+versions below). Pages are written decompressed to a temporary folder first, so every tool
+reads the same plain files; each decodes the bytes itself.
 """
 import argparse, gzip, json, os, resource, statistics, subprocess, sys, tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 RESILIPARSE = "resiliparse==2.0.1"
+PYTHON_TOOLS = [RESILIPARSE, "rs-trafilatura==0.1.1", "trafilatura==2.3.1"]
 
 RP_SCRIPT = r"""
 import sys
@@ -26,6 +29,24 @@ for path in sys.argv[1:]:
         b = f.read()
     html = bytes_to_str(b, detect_encoding(b))
     sys.stdout.write(extract_plain_text(html, main_content=True))
+"""
+
+RS_TRAFILATURA_SCRIPT = r"""
+import sys
+import rs_trafilatura
+for path in sys.argv[1:]:
+    with open(path, "rb") as f:
+        b = f.read()
+    sys.stdout.write(rs_trafilatura.extract_bytes(b).main_content or "")
+"""
+
+TRAFILATURA_SCRIPT = r"""
+import sys
+import trafilatura
+for path in sys.argv[1:]:
+    with open(path, "rb") as f:
+        b = f.read()
+    sys.stdout.write(trafilatura.extract(b) or "")
 """
 
 
@@ -44,12 +65,13 @@ def main():
     ap.add_argument("--folder", default="wcxb")
     ap.add_argument("--pages", type=int, default=300)
     ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--tools", default="webclip,resiliparse,rs-trafilatura,trafilatura,dom_smoothie")
     a = ap.parse_args()
     venv = os.path.join(ROOT, "target", "speed-venv")
     py = os.path.join(venv, "bin", "python")
     if not os.path.exists(py):
         subprocess.run([sys.executable, "-m", "venv", venv], check=True)
-        subprocess.run([py, "-m", "pip", "install", "--quiet", RESILIPARSE], check=True)
+    subprocess.run([py, "-m", "pip", "install", "--quiet"] + PYTHON_TOOLS, check=True)
     tmp = tempfile.mkdtemp(prefix="webclip-speed-")
     files, size = [], 0
     with open(os.path.join(a.data, a.folder, "pages.jsonl")) as idx:
@@ -67,34 +89,39 @@ def main():
     tiny = os.path.join(tmp, "tiny.html")
     with open(tiny, "w") as f:
         f.write("<html><body><p>A tiny page with one sentence in it.</p></body></html>")
-    script = os.path.join(tmp, "rp.py")
-    with open(script, "w") as f:
-        f.write(RP_SCRIPT)
+    scripts = {}
+    for name, text in [("rp.py", RP_SCRIPT), ("rst.py", RS_TRAFILATURA_SCRIPT), ("tf.py", TRAFILATURA_SCRIPT)]:
+        scripts[name] = os.path.join(tmp, name)
+        with open(scripts[name], "w") as f:
+            f.write(text)
     ds = os.path.join(ROOT, "target", "dom-smoothie", "release", "dom-smoothie-bench")
-    subprocess.run(["cargo", "build", "--quiet", "--release", "--manifest-path",
-                    os.path.join(HERE, "dom_smoothie_bench", "Cargo.toml"), "--target-dir",
-                    os.path.join(ROOT, "target", "dom-smoothie")], check=True)
-    tools = {
-        "webclip extract (auto)": [a.bin, "extract"] + files,
-        "resiliparse main_content": [py, script] + files,
-        "dom_smoothie": [ds] + files,
+    wanted = a.tools.split(",")
+    if "dom_smoothie" in wanted:
+        subprocess.run(["cargo", "build", "--quiet", "--release", "--manifest-path",
+                        os.path.join(HERE, "dom_smoothie_bench", "Cargo.toml"), "--target-dir",
+                        os.path.join(ROOT, "target", "dom-smoothie")], check=True)
+    commands = {
+        "webclip": [a.bin, "extract"],
+        "resiliparse": [py, scripts["rp.py"]],
+        "rs-trafilatura": [py, scripts["rst.py"]],
+        "trafilatura": [py, scripts["tf.py"]],
+        "dom_smoothie": [ds],
     }
-    starts = {"webclip extract (auto)": [a.bin, "extract", tiny], "resiliparse main_content": [py, script, tiny],
-              "dom_smoothie": [ds, tiny]}
     print(f"{len(files)} pages of {a.folder} ({size / 1e6:.0f} MB), {a.runs} runs, CPU seconds (user + system)")
     med = {}
-    for name, cmd in tools.items():
-        cpu(cmd)  # warm the page cache
-        times = [cpu(cmd) for _ in range(a.runs)]
-        start = statistics.median(cpu(starts[name]) for _ in range(10)) * 1000
+    for name in wanted:
+        cmd = commands[name]
+        cpu(cmd + files)  # warm the page cache
+        times = [cpu(cmd + files) for _ in range(a.runs)]
+        start = statistics.median(cpu(cmd + [tiny]) for _ in range(10)) * 1000
         med[name] = statistics.median(times)
-        print(f"  {name:<28} median {med[name]:.2f} s  (runs {', '.join('%.2f' % t for t in times)}); "
+        print(f"  {name:<16} median {med[name]:.2f} s  (runs {', '.join('%.2f' % t for t in times)}); "
               f"{len(files) / med[name]:.0f} pages/s; start-up {start:.1f} ms")
-    w, r = med["webclip extract (auto)"], med["resiliparse main_content"]
-    print(f"ratio webclip / resiliparse = {w / r:.2f} ({'webclip faster' if w < r else 'webclip slower'})")
-    d = med["dom_smoothie"]
-    print(f"ratio webclip / dom_smoothie = {w / d:.2f} ({'webclip faster' if w < d else 'webclip slower'})")
-
+    if "webclip" in med:
+        w = med["webclip"]
+        for name, t in med.items():
+            if name != "webclip":
+                print(f"ratio webclip / {name} = {w / t:.2f} ({'webclip faster' if w < t else 'webclip slower'})")
 
 if __name__ == "__main__":
     main()

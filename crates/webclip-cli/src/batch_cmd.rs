@@ -14,6 +14,7 @@
 //! Parquet output's rows into a new file.
 
 use crate::flags::{BodyFormat, MethodArgs};
+#[cfg(feature = "parquet")]
 use crate::parquet_out::ParquetSink;
 use clap::{Args, ValueEnum};
 use std::collections::{BTreeMap, HashSet};
@@ -107,6 +108,7 @@ enum Outcome {
 /// A record as the sink takes it: a JSON line, or a Parquet row.
 enum Made {
     Line(String),
+    #[cfg(feature = "parquet")]
     Row(crate::parquet_out::Row),
 }
 
@@ -137,12 +139,24 @@ pub fn run(args: BatchArgs) -> ExitCode {
         eprintln!("webclip: cannot watch for SIGTERM and SIGINT: {e}");
         return ExitCode::from(1);
     }
+    if parquet && !cfg!(feature = "parquet") {
+        eprintln!(
+            "webclip: {}: Parquet output: this webclip was built without it (cargo feature \"parquet\"); \
+             write JSON Lines (.jsonl, .jsonl.gz, .jsonl.zst) instead",
+            args.out.display()
+        );
+        return ExitCode::from(2);
+    }
     let opened = match (parquet, args.resume) {
+        #[cfg(feature = "parquet")]
         (true, false) => ParquetSink::create(&args.out, args.fields.as_deref())
             .map(|p| (Sink::Parquet(Box::new(p)), HashSet::new(), 0)),
+        #[cfg(feature = "parquet")]
         (true, true) => {
             ParquetSink::resume(&args.out, args.fields.as_deref()).map(|(p, ids)| (Sink::Parquet(Box::new(p)), ids, 0))
         }
+        #[cfg(not(feature = "parquet"))]
+        (true, _) => Err("Parquet output is not built in".to_string()),
         (false, resume) => {
             let prepared = if resume { prepare_resume(&args.out) } else { Ok((HashSet::new(), 0)) };
             prepared.and_then(|(ids, dropped)| {
@@ -185,7 +199,8 @@ pub fn run(args: BatchArgs) -> ExitCode {
     };
     let job_rx = Arc::new(Mutex::new(job_rx));
     // Parquet rows are made by the workers, not re-parsed from lines by the writer.
-    let columns = match &out {
+    let columns: Option<Vec<usize>> = match &out {
+        #[cfg(feature = "parquet")]
         Sink::Parquet(p) => Some(p.columns()),
         Sink::Lines(_) => None,
     };
@@ -297,6 +312,7 @@ pub fn run(args: BatchArgs) -> ExitCode {
 struct Shape<'a> {
     body: webclip::Format,
     fields: Option<&'a [String]>,
+    #[cfg_attr(not(feature = "parquet"), allow(dead_code))]
     columns: Option<&'a [usize]>,
 }
 
@@ -335,6 +351,7 @@ fn record(bytes: &[u8], options: &webclip::Options, id: &str, shape: &Shape) -> 
     let json = webclip::output::json::JsonOptions { source: id, id: Some(id), body: shape.body, timings: true };
     let mut v = webclip::output::json::try_render(&article, &json).map_err(|e| e.to_string())?;
     let empty = crate::extract_cmd::without_main_content(&article);
+    #[cfg(feature = "parquet")]
     if let Some(columns) = shape.columns {
         return Ok((Made::Row(crate::parquet_out::row_of(&v, columns)), empty));
     }
@@ -640,6 +657,7 @@ impl Write for Output {
 enum Sink {
     Lines(Output),
     /// Boxed: its Arrow builders make it far larger than a line writer.
+    #[cfg(feature = "parquet")]
     Parquet(Box<ParquetSink>),
 }
 
@@ -647,8 +665,11 @@ impl Sink {
     fn record(&mut self, made: Made) -> Result<(), String> {
         match (self, made) {
             (Sink::Lines(o), Made::Line(line)) => writeln!(o, "{line}").map_err(|e| e.to_string()),
+            #[cfg(feature = "parquet")]
             (Sink::Parquet(p), Made::Row(row)) => p.push_row(row),
+            #[cfg(feature = "parquet")]
             (Sink::Parquet(p), Made::Line(line)) => p.push(&line),
+            #[cfg(feature = "parquet")]
             (Sink::Lines(_), Made::Row(_)) => Err("internal error: a Parquet row for a JSON Lines output".into()),
         }
     }
@@ -656,6 +677,7 @@ impl Sink {
     fn finish(self) -> Result<(), String> {
         match self {
             Sink::Lines(o) => o.finish().map_err(|e| e.to_string()),
+            #[cfg(feature = "parquet")]
             Sink::Parquet(p) => (*p).finish(),
         }
     }

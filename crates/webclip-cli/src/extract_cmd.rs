@@ -28,6 +28,10 @@ pub fn run(args: ExtractArgs) -> ExitCode {
         return ExitCode::from(2);
     }
     if args.layout || args.overlay.is_some() || options.needs_layout() {
+        if !cfg!(feature = "layout") {
+            eprintln!("webclip: {}: {}", needs_layout_why(&args, &options), crate::flags::NO_LAYOUT);
+            return ExitCode::from(2);
+        }
         options.read.layout = Some(args.layout_args.engine());
     }
     let fetcher = Fetcher::new(&args);
@@ -134,6 +138,17 @@ impl Fetcher {
         let rt = self.runtime.as_ref().ok_or("fetching: no async runtime could be started")?;
         let page = rt.block_on(webclip_fetch::fetch(url, &self.config)).map_err(|e| format!("fetching: {e}"))?;
         Ok(webclip::FetchedPage { bytes: page.bytes, charset: page.charset, url: page.url })
+    }
+}
+
+/// What asked for layout, for the error of a webclip built without it.
+fn needs_layout_why(args: &ExtractArgs, options: &webclip::Options) -> String {
+    if options.needs_layout() {
+        format!("method {} needs layout", options.method.name())
+    } else if args.overlay.is_some() {
+        "--overlay needs layout".into()
+    } else {
+        "--layout".into()
     }
 }
 

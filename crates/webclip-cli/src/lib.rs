@@ -7,6 +7,7 @@ pub mod extract_cmd;
 pub mod flags;
 pub mod io;
 pub mod layout_cmd;
+#[cfg(feature = "parquet")]
 pub mod parquet_out;
 pub mod serve_cmd;
 pub mod wrapper_cmd;

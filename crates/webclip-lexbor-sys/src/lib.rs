@@ -144,7 +144,10 @@ mod tests {
             .collect();
         patches.sort();
         assert_eq!(APPLIED_PATCHES, patches.join(" "));
-        assert_eq!(APPLIED_PATCHES, "0001-name-tables-grow.patch 0002-formatting-copies-bounded.patch");
+        assert_eq!(
+            APPLIED_PATCHES,
+            "0001-name-tables-grow.patch 0002-formatting-copies-bounded.patch 0003-options-selectedness-linear.patch"
+        );
 
         let (upstream, patched) = (crate_dir.join("lexbor"), PathBuf::from(env!("WEBCLIP_LEXBOR_PATCHED")));
         let (mut a, mut b) = (Vec::new(), Vec::new());

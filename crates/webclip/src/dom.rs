@@ -860,6 +860,27 @@ mod tests {
         assert!(parsed.notes.iter().any(|n| n.contains("more than 20000 elements")), "{:?}", parsed.notes);
     }
 
+    /// Each option's insertion ran its select's selectedness algorithm over every option
+    /// (lexbor patch 0003): one select of 40,000 options took over 30 s. Now linear.
+    #[test]
+    fn options_of_one_select_parse_in_linear_time() {
+        let page = |n: usize| {
+            let options: String = (0..n).map(|i| format!("<option value={i}>option {i}</option>")).collect();
+            format!("<body><p>text</p><select>{options}</select><p>after</p></body>")
+        };
+        let time = |n: usize| {
+            let html = page(n);
+            let t = Instant::now();
+            let parsed = Page::parse(&html);
+            (t.elapsed().as_secs_f64(), parsed)
+        };
+        let (small, _) = time(5_000);
+        let (large, parsed) = time(40_000);
+        assert!(parsed.text_content(0).contains("option 39999"));
+        // Eight times the input: linear is about 8x; quadratic was about 64x.
+        assert!(large < 5.0 && large < 30.0 * small.max(1e-3), "5,000 options {small:.3} s, 40,000 {large:.3} s");
+    }
+
     #[test]
     fn attributes_are_capped_before_the_tree_builder() {
         // Values holding '<', and repeated <body> tags adding attributes: still linear.

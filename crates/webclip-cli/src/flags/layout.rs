@@ -4,7 +4,6 @@ use clap::Args;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
-use webclip_layout::{Engine, Settings};
 
 /// How pages are laid out by the embedded engine.
 #[derive(Args, Clone)]
@@ -20,13 +19,17 @@ pub struct LayoutArgs {
     #[arg(long, value_name = "DIR")]
     pub css_dir: Option<PathBuf>,
     /// Seconds one page may take to lay out; over it the page gets no visual facts.
-    #[arg(long, default_value_t = Settings::default().budget.as_secs_f64(), value_name = "S", value_parser = seconds)]
+    #[arg(long, default_value_t = 10.0, value_name = "S", value_parser = seconds)]
     pub layout_budget: f64,
 }
 
+/// Why a page is not laid out by a webclip built without the engine.
+pub const NO_LAYOUT: &str = "this webclip was built without the layout engine (cargo feature \"layout\")";
+
 impl LayoutArgs {
-    pub fn settings(&self) -> Settings {
-        Settings {
+    #[cfg(feature = "layout")]
+    pub fn settings(&self) -> webclip_layout::Settings {
+        webclip_layout::Settings {
             width: self.width,
             height: self.height,
             css_dir: self.css_dir.clone(),
@@ -34,8 +37,30 @@ impl LayoutArgs {
         }
     }
 
+    /// The embedded engine; built without it, an engine that lays nothing out and says why
+    /// (the commands refuse a method that needs layout before they get here).
     pub fn engine(&self) -> Arc<dyn webclip::visual::LayoutEngine> {
-        Arc::new(Engine { settings: self.settings() })
+        #[cfg(feature = "layout")]
+        return Arc::new(webclip_layout::Engine { settings: self.settings() });
+        #[cfg(not(feature = "layout"))]
+        return Arc::new(Unavailable);
+    }
+}
+
+/// The layout engine of a webclip built without it.
+#[cfg(not(feature = "layout"))]
+#[derive(Debug)]
+struct Unavailable;
+
+#[cfg(not(feature = "layout"))]
+impl webclip::visual::LayoutEngine for Unavailable {
+    fn layout(
+        &self,
+        _page: &webclip::dom::Page,
+        _url: Option<&str>,
+        _budget: Option<Duration>,
+    ) -> webclip::visual::LayoutOutcome {
+        webclip::visual::LayoutOutcome { visual: None, warnings: vec![NO_LAYOUT.to_string()] }
     }
 }
 

@@ -11,6 +11,6 @@ mod site;
 
 pub use extract::{ExtractArgs, PrintLink};
 pub use format::{BodyFormat, OutputFormat};
-pub use layout::{duration, seconds, LayoutArgs};
+pub use layout::{duration, seconds, LayoutArgs, NO_LAYOUT};
 pub use method::{MethodArgs, MethodChoice, SiteMethod};
 pub use site::{ForestArgs, GroupBy};
