@@ -1,6 +1,7 @@
 //! The pipeline: bytes → [`Document`] → method → [`Selection`] → comment sections → metadata
 //! → [`Article`].
 
+use crate::article::links::{NextOptions, NextRule};
 use crate::article::Article;
 use crate::document::{ms_since, Document, ReadOptions};
 use crate::error::Result;
@@ -25,6 +26,8 @@ pub struct Options {
     pub comments: Option<bool>,
     /// Where the article's title comes from.
     pub title_source: TitleSource,
+    /// Which page numbers make a next-page link (Article Clipper §2.5 stage 2).
+    pub next_rule: NextRule,
 }
 
 /// Where the article's title comes from.
@@ -158,10 +161,23 @@ pub fn extract_document(mut doc: Document, options: &Options) -> Result<Article>
     let mut article = Article::assemble(doc, selection, metadata, options.content);
     article.links.print = links.as_ref().and_then(|l| l.url.clone());
     article.links.print_by_script = links.is_some_and(|l| l.url.is_none());
-    let images: Vec<_> = article.figures.iter().map(|f| f.node).collect();
-    article.links.next =
-        crate::article::links::next_page(article.document(), article.selection(), &images, &Default::default())
-            .map(|l| l.url);
+    // Next-page links are found around the default method's body whatever the method, so
+    // that a method's reach (a page-sized CLG node holding the comments) does not decide them.
+    let reference = match &config {
+        MethodConfig::Auto { .. } => None,
+        _ => Some(
+            Options { method: MethodConfig::default(), ..options.clone() }
+                .method_config()
+                .build()
+                .select(article.document()),
+        ),
+    };
+    let (content, images) = match &reference {
+        Some(sel) => (sel, crate::article::figure_images(article.document(), sel)),
+        None => (article.selection(), article.figures.iter().map(|f| f.node).collect()),
+    };
+    let next = NextOptions { rule: options.next_rule, ..Default::default() };
+    article.links.next = crate::article::links::next_page(article.document(), content, &images, &next).map(|l| l.url);
     article.provenance.timings.article = ms_since(t);
     article.parts[0].document.timings = article.provenance.timings;
     article.document().deadline.check("assembling the article")?;

@@ -149,7 +149,31 @@ impl Article {
     }
 
     /// Appends the next page of a multi-page article; its figures follow the earlier ones.
-    pub fn push_part(&mut self, document: Document, selection: Selection) {
+    /// What the page repeats of the pages before it (the headline, the byline, a standfirst:
+    /// its template) is left out, so the parts read as one article.
+    pub fn push_part(&mut self, document: Document, mut selection: Selection) {
+        let mut seen: std::collections::HashSet<String> = self
+            .parts
+            .iter()
+            .flat_map(|p| kept_leaves(&p.document, &p.selection).into_iter().map(|(_, t)| t))
+            .collect();
+        seen.extend(self.title().map(block_key));
+        let page = &document.page;
+        for (k, text) in kept_leaves(&document, &selection) {
+            if !seen.contains(&text) {
+                continue;
+            }
+            let leaf = &document.leaves()[k];
+            for i in (leaf.first..=leaf.last).filter(|&i| page.is_text(i)) {
+                let block = selection.blocks.iter_mut().find(|b| {
+                    let (first, last) = b.only.unwrap_or((b.node, page.end(b.node)));
+                    (first..=last).contains(&i)
+                });
+                if let Some(b) = block {
+                    b.excluded.push(i);
+                }
+            }
+        }
         let part = self.parts.len();
         self.figures.extend(
             match &selection.roles {
@@ -175,9 +199,14 @@ pub fn with_title(title: Option<&str>, body: String) -> String {
     }
 }
 
+/// Images known to be smaller than this in width or height are not figures, whatever the
+/// method (Article Clipper §2.4: "e.g., 50 pixels"; `clipper` has its own `min_image`).
+pub const MIN_FIGURE_PX: f32 = 50.0;
+
 /// The images of the selected content, with the caption of their `figure`: those between the
 /// first and the last kept node in document order (a leaf-by-leaf selection keeps the text
-/// around a figure, not the figure itself; logos before and sidebars after stay out).
+/// around a figure, not the figure itself; logos before and sidebars after stay out), less
+/// those known to be smaller than [`MIN_FIGURE_PX`] (spacers, icons).
 fn figures(doc: &Document, selection: &Selection) -> Vec<Figure> {
     let page = &doc.page;
     if selection.is_empty() || page.find_tag(&local_name!("img")).is_none() {
@@ -189,6 +218,7 @@ fn figures(doc: &Document, selection: &Selection) -> Vec<Figure> {
     };
     (first as NodeId..=last as NodeId)
         .filter(|&i| page.is_element(i) && !page.node(i).hidden && *page.tag(i) == local_name!("img"))
+        .filter(|&i| !crate::methods::clipper::figures::too_small(doc, i, MIN_FIGURE_PX))
         .filter_map(|i| {
             let src = page.attr(i, "src").filter(|s| !s.trim().is_empty())?.trim().to_string();
             Some(Figure {
@@ -201,6 +231,28 @@ fn figures(doc: &Document, selection: &Selection) -> Vec<Figure> {
             })
         })
         .collect()
+}
+
+/// A block's text as compared for repeats: whitespace collapsed, lower-cased.
+pub(crate) fn block_key(text: &str) -> String {
+    crate::dom::normalize_ws(text).to_lowercase()
+}
+
+/// The text leaves a selection keeps (leaf index, [`block_key`]), those with a letter or digit.
+pub(crate) fn kept_leaves(doc: &Document, selection: &Selection) -> Vec<(usize, String)> {
+    let (keep, _) = crate::walk::kept(&doc.page, selection);
+    doc.leaves()
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| keep[l.first as usize])
+        .map(|(k, l)| (k, block_key(&l.text(&doc.page))))
+        .filter(|(_, t)| t.chars().any(char::is_alphanumeric))
+        .collect()
+}
+
+/// The images [`figures`] finds for a selection (the next-page search's reference images).
+pub(crate) fn figure_images(doc: &Document, selection: &Selection) -> Vec<NodeId> {
+    figures(doc, selection).into_iter().map(|f| f.node).collect()
 }
 
 /// The figures a method recognised, with the captions it found.
@@ -240,6 +292,53 @@ mod tests {
         let mut selection = Selection::new("test", serde_json::Value::Null);
         selection.blocks.push(Block::new(node, 1.0, "test"));
         Article::assemble(doc, selection, Metadata::default(), content)
+    }
+
+    #[test]
+    fn a_multi_page_article_reads_as_one() {
+        let page = |n: usize| {
+            format!(
+                "<body><h1>The harbour works</h1><div id=story><p class=byline>By Ann Writer, May 5</p>\
+                 <p>Page {n} text, its own sentence number {n}.</p><p>More of page {n}.</p></div></body>"
+            )
+        };
+        let part = |n: usize| {
+            let doc = Document::parse(&page(n));
+            let node = (0..doc.page.len() as NodeId).find(|&i| doc.page.attr(i, "id") == Some("story")).unwrap();
+            let mut sel = Selection::new("test", serde_json::Value::Null);
+            sel.blocks.push(Block::new(node, 1.0, "test"));
+            (doc, sel)
+        };
+        let (doc, sel) = part(1);
+        let metadata = Metadata { title: Some("The harbour works".into()), ..Default::default() };
+        let mut a = Article::assemble(doc, sel, metadata, ContentOptions::default());
+        // One page: as the method selected it, no headline added.
+        assert!(a.render(crate::Format::Markdown).starts_with("By Ann Writer"));
+        for n in [2, 3] {
+            let (doc, sel) = part(n);
+            a.push_part(doc, sel);
+        }
+        let md = a.render(crate::Format::Markdown);
+        assert!(md.starts_with("# The harbour works\n\nBy Ann Writer, May 5\n\nPage 1 text"), "{md}");
+        assert_eq!(md.matches("By Ann Writer").count(), 1, "{md}");
+        assert_eq!(md.matches("The harbour works").count(), 1, "{md}");
+        let at = |s: &str| md.find(s).unwrap();
+        assert!(at("Page 1 text") < at("More of page 1") && at("More of page 1") < at("Page 2 text"));
+        assert!(at("Page 2 text") < at("Page 3 text") && at("Page 3 text") < at("More of page 3"));
+        let text = a.text();
+        assert!(text.starts_with("The harbour works\n\nBy Ann Writer") && text.matches("By Ann").count() == 1);
+        assert!(a.render(crate::Format::Html).starts_with("<h1>The harbour works</h1>\n<article>"));
+    }
+
+    #[test]
+    fn spacers_and_icons_are_no_figures() {
+        let html = "<body><article><p>The story in sentences.</p><img src=spacer.gif width=1 height=1>\
+                    <img src=icon.png width=32 height=32><img src=wide.png width=600 height=20>\
+                    <img src=photo.jpg width=600 height=400><img src=unknown.jpg><img src=css.jpg width=570 height=0>\
+                    <p>More of it.</p></article></body>";
+        let a = article_of(html, "article", ContentOptions::default());
+        let srcs: Vec<&str> = a.figures.iter().map(|f| f.src.as_str()).collect();
+        assert_eq!(srcs, ["photo.jpg", "unknown.jpg", "css.jpg"]);
     }
 
     #[test]
