@@ -4,7 +4,10 @@ auto, and the paper's sensitivity tables (Figures 13–15: score threshold, proj
 ratio), all from `webclip-lab eval --layout` runs.
 
     scripts/clg_tables.py [--bin target/release/webclip-lab] [--data ../shared/data] [--jobs 2]
-                          [--table] [--sensitivity] [--out DIR]
+                          [--table] [--methods clg,clg-lr] [--sensitivity] [--thresholds 0.3,0.55,0.8]
+                          [--por 0.5,0.7,0.9] [--out DIR]
+
+The sensitivity runs read the six held-out folders only.
 
 Every page is laid out (no stylesheets: the datasets hold none), so the area metric is the
 union of the laid-out text lines of the output against that of the gold text. SH is the
@@ -21,10 +24,10 @@ TRAINING = {"wcxb", "readability"}
 METHODS = ["clg", "clg-lr", "clg-lr-a", "clg-svm", "clg-svm-a", "mss", "clg-plus", "auto"]
 
 
-def run(args, name, extra):
+def run(args, name, extra, folders=FOLDERS):
     path = os.path.join(args.out, name + ".csv")
     if not os.path.exists(path):
-        cmd = [args.bin, "eval", *[os.path.join(args.data, f) for f in FOLDERS], "--layout", "--jobs", str(args.jobs),
+        cmd = [args.bin, "eval", *[os.path.join(args.data, f) for f in folders], "--layout", "--jobs", str(args.jobs),
                "--out", path, *extra]
         subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
     return load(path)
@@ -62,18 +65,19 @@ def pct(x):
 
 def table(args):
     print("Per folder: SH P/R/F1, BoW F1, bigram F1, area P/R/F1 (laid-out text), ms per page with layout")
-    results = {m: run(args, m, ["--method", m]) for m in METHODS}
+    methods = args.methods.split(",") if args.methods else METHODS
+    results = {m: run(args, m, ["--method", m]) for m in methods}
     for folder in FOLDERS:
         print(f"\n{folder}{' (trains the shipped models)' if folder in TRAINING else ''}")
         print(f"{'method':<10} {'SH P/R/F1':^19} {'BoW':>5} {'bigr':>5} {'area P/R/F1':^19} {'ms':>6}")
-        for m in METHODS:
+        for m in methods:
             r = results[m].get(folder)
             if r:
                 sh, area = r["sh"], r["area"]
                 print(f"{m:<10} {pct(sh[0])}/{pct(sh[1])}/{pct(sh[2])} {pct(r['bow'])} {pct(r['bigram'])} "
                       f"{pct(area[0])}/{pct(area[1])}/{pct(area[2])} {r['ms']:6.1f}")
     print("\nHeld-out macro (6 folders that train nothing): SH F1, area F1")
-    for m in METHODS:
+    for m in methods:
         held = [results[m][f] for f in FOLDERS if f not in TRAINING and f in results[m]]
         sh = sum(r["sh"][2] for r in held) / len(held)
         area = sum(r["area"][2] for r in held) / len(held)
@@ -97,21 +101,26 @@ def stages(args):
 
 def sensitivity(args):
     def macro(res, key, k):
-        held = [res[f] for f in FOLDERS if f not in TRAINING and f in res]
+        held = [res[f] for f in held_out if f in res]
         return sum(r[key][k] for r in held) / len(held)
 
+    held_out = args.sensitivity_folders.split(",") if args.sensitivity_folders else [
+        f for f in FOLDERS if f not in TRAINING]
+    print(f"\nSensitivity on {', '.join(held_out)}")
     print("\nFigures 13-14: score threshold (held-out macro; CLG area P/R, F1 of LR and CLG by area and SH)")
     print(f"{'threshold':>9} {'CLG area P':>10} {'CLG area R':>10} {'LR area F1':>10} {'CLG area F1':>11} "
           f"{'LR SH F1':>9} {'CLG SH F1':>9}")
-    for t in [0.3, 0.4, 0.5, 0.55, 0.6, 0.7, 0.8]:
-        clg = run(args, f"clg-t{t}", ["--method", "clg", "--clg-threshold", str(t)])
-        lr = run(args, f"clg-lr-t{t}", ["--method", "clg-lr", "--clg-threshold", str(t)])
+    # Only held-out folders are read (--sensitivity-folders picks fewer, to save time; the
+    # macro is then over those).
+    for t in map(float, args.thresholds.split(",")):
+        clg = run(args, f"clg-t{t}", ["--method", "clg", "--clg-threshold", str(t)], held_out)
+        lr = run(args, f"clg-lr-t{t}", ["--method", "clg-lr", "--clg-threshold", str(t)], held_out)
         print(f"{t:>9} {pct(macro(clg, 'area', 0)):>10} {pct(macro(clg, 'area', 1)):>10} {pct(macro(lr, 'area', 2)):>10} "
               f"{pct(macro(clg, 'area', 2)):>11} {pct(macro(lr, 'sh', 2)):>9} {pct(macro(clg, 'sh', 2)):>9}")
     print("\nFigure 15: projection overlap ratio threshold T (held-out macro, CLG)")
     print(f"{'T':>5} {'area P':>7} {'area R':>7} {'area F1':>7} {'SH F1':>6}")
-    for t in [0.5, 0.6, 0.7, 0.8, 0.9]:
-        clg = run(args, f"clg-por{t}", ["--method", "clg", "--clg-por", str(t)])
+    for t in map(float, args.por.split(",")):
+        clg = run(args, f"clg-por{t}", ["--method", "clg", "--clg-por", str(t)], held_out)
         print(f"{t:>5} {pct(macro(clg, 'area', 0)):>7} {pct(macro(clg, 'area', 1)):>7} {pct(macro(clg, 'area', 2)):>7} "
               f"{pct(macro(clg, 'sh', 2)):>6}")
 
@@ -123,6 +132,10 @@ def main():
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--out", default="target/clg-tables", help="CSV cache: delete it to measure again")
     ap.add_argument("--table", action="store_true")
+    ap.add_argument("--methods", help="comma-separated methods of the table (default: all)")
+    ap.add_argument("--thresholds", default="0.3,0.4,0.5,0.55,0.6,0.7,0.8", help="score thresholds (Figures 13-14)")
+    ap.add_argument("--por", default="0.5,0.6,0.7,0.8,0.9", help="projection overlap thresholds T (Figure 15)")
+    ap.add_argument("--sensitivity-folders", help="comma-separated held-out folders of the sensitivity runs")
     ap.add_argument("--sensitivity", action="store_true")
     args = ap.parse_args()
     os.makedirs(args.out, exist_ok=True)

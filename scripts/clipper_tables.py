@@ -9,10 +9,12 @@
 - captions: bag-of-words precision and recall of the captions found on `l3s-gn1` against its
   supplemental labels (`x-nc-sel3` spans of the annotated pages);
 - links: print-link and next-page precision and recall on the hand-labelled set
-  `eval/links.jsonl`.
+  `eval/links.jsonl`, per method;
+- images: image-URL and caption precision and recall on the hand-labelled set
+  `eval/images.jsonl`, per method.
 
-    scripts/clipper_tables.py [--bin target/release/webclip-lab] [--data ../shared/data] [--jobs 2]
-                              [--out target/clipper] [--body] [--titles] [--title-grid] [--captions] [--links]
+    scripts/clipper_tables.py [--bin target/release/webclip-lab] [--cli target/release/webclip] [--data ../shared/data] [--jobs 2]
+                              [--out target/clipper] [--body] [--titles] [--title-grid] [--captions] [--links] [--images]
 
 Runs are cached as CSV / JSON files in --out; delete them to re-run.
 """
@@ -161,7 +163,7 @@ def captions(args):
     if not os.path.exists(cache):
         files = [os.path.join(folder, r["html_file"]) for r in records]
         with open(cache, "w") as out:
-            subprocess.run([args.bin, "extract", *files, "--method", "clipper", "--format", "json"], stdout=out,
+            subprocess.run([args.cli, "extract", *files, "--method", "clipper", "--format", "json"], stdout=out,
                            stderr=subprocess.DEVNULL)
     found = {}
     for line in open(cache):
@@ -181,9 +183,15 @@ def captions(args):
     print(f"  bag-of-words precision {pct(p)}  recall {pct(r)}  F1 {pct(2 * p * r / (p + r) if p + r else 0)}")
 
 
-def links(args):
-    labels = [json.loads(l) for l in open(args.labels)]
-    cache = os.path.join(args.out, "links.jsonl")
+LINK_RUNS = [("auto", ["--method", "auto"]), ("auto, offsets rule", ["--method", "auto", "--next-rule", "offsets"]),
+             ("cnr", ["--method", "cnr"]), ("clg", ["--method", "clg"]), ("clg-lr", ["--method", "clg-lr"]), ("clipper", ["--method", "clipper"]),
+             ("clipper-plus", ["--method", "clipper-plus"])]
+
+
+def link_runs(args, labels, name, extra):
+    """The links `webclip extract` finds on every labelled page with one method (cached)."""
+    slug = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
+    cache = os.path.join(args.out, f"links-{slug}.jsonl")
     if not os.path.exists(cache):
         recs = {}
         for f in {l["dataset"] for l in labels}:
@@ -193,56 +201,116 @@ def links(args):
         with open(cache, "w") as out:
             for l in labels:
                 r = recs[(l["dataset"], l["id"])]
-                cmd = [args.bin, "extract", os.path.join(args.data, l["dataset"], r["html_file"]), "--format", "json",
-                       "--method", "auto"]
+                cmd = [args.cli, "extract", os.path.join(args.data, l["dataset"], r["html_file"]), "--format", "json",
+                       *extra]
                 if r.get("url"):
                     cmd += ["--url", r["url"]]
                 res = subprocess.run(cmd, capture_output=True, text=True)
                 d = json.loads(res.stdout) if res.stdout.strip() else {"links": {}}
                 out.write(json.dumps({"dataset": l["dataset"], "id": l["id"], "links": d["links"]}) + "\n")
-    got = {(d["dataset"], d["id"]): d["links"] for d in map(json.loads, open(cache))}
+    return {(d["dataset"], d["id"]): d["links"] for d in map(json.loads, open(cache))}
 
-    def score(kind, truth_of, found_of, pages=None):
-        pages = labels if pages is None else pages
-        tp = fp = fn = 0
-        for l in pages:
-            t, f = truth_of(l), found_of(got[(l["dataset"], l["id"])])
-            # Fragments name a place on the page, not another page.
-            t, f = [x.split("#")[0] if isinstance(x, str) else x for x in (t, f)]
-            if f and t and f == t:
-                tp += 1
-            else:
-                fp += bool(f)
-                fn += bool(t)
-        p = tp / (tp + fp) if tp + fp else 0.0
-        r = tp / (tp + fn) if tp + fn else 0.0
-        print(f"  {kind:<34} positives {sum(1 for l in pages if truth_of(l)):>3}  found {tp + fp:>3}  "
-              f"precision {pct(p)}  recall {pct(r)}")
 
-    print(f"Links on the hand-labelled set ({len(labels)} pages; a URL counts when it is exactly the labelled one):")
-    score("print URL", lambda l: l.get("print"), lambda g: g.get("print"))
-    score("print control (any)", lambda l: bool(l.get("print") or l.get("print_script")),
-          lambda g: bool(g.get("print") or g.get("print_by_script")))
-    score("next page", lambda l: l.get("next"), lambda g: g.get("next"))
-    for kind in ("article", "thread", "listing"):
-        # Each kind against the pages that are not next-page positives of another kind.
-        subset = [l for l in labels if l.get("next_kind") in (kind, None)]
-        score(f"next page ({kind}s, {len(subset)} pages)", lambda l: l.get("next"), lambda g: g.get("next"), subset)
+def link_counts(labels, got, truth_of, found_of):
+    """(pages, positives, found, correct): a URL counts when it equals the labelled one."""
+    tp = found = 0
+    for l in labels:
+        # Fragments name a place on the page, not another page.
+        t, f = [x.split("#")[0] if isinstance(x, str) else x for x in (truth_of(l), found_of(got[(l["dataset"], l["id"])]))]
+        found += bool(f)
+        tp += bool(f and t and f == t)
+    return len(labels), sum(1 for l in labels if truth_of(l)), found, tp
+
+
+def link_row(name, c):
+    pages, pos, found, tp = c
+    p = tp / found if found else 0.0
+    r = tp / pos if pos else 0.0
+    print(f"  {name:<30} {pages:>5} {pos:>9} {found:>5} {tp:>7}  {pct(p) if found else '    -'}  {pct(r) if pos else '    -'}")
+
+
+def links(args):
+    labels = [json.loads(l) for l in open(args.labels)]
+    print(f"Links on the hand-labelled set ({len(labels)} pages; a URL counts when it is exactly the labelled one).")
+    print("Next-page rows per kind split the pages by their label (article, thread, listing, no next page),")
+    print("so pages, positives, found and correct add up to the `next page, all` row.")
+    head = f"  {'':<30} {'pages':>5} {'positives':>9} {'found':>5} {'correct':>7}  {'P':>5}  {'R':>5}"
+    nxt = lambda g: g.get("next")
+    for name, extra in LINK_RUNS:
+        got = link_runs(args, labels, name, extra)
+        print(f"\n{name}")
+        print(head)
+        link_row("print URL", link_counts(labels, got, lambda l: l.get("print"), lambda g: g.get("print")))
+        link_row("print control (any)", link_counts(labels, got, lambda l: bool(l.get("print") or l.get("print_script")),
+                                                    lambda g: bool(g.get("print") or g.get("print_by_script"))))
+        link_row("next page, all", link_counts(labels, got, lambda l: l.get("next"), nxt))
+        for kind in ("article", "thread", "listing", None):
+            subset = [l for l in labels if l.get("next_kind") == kind]
+            link_row(f"  {kind or 'no next page'}", link_counts(subset, got, lambda l: l.get("next"), nxt))
+
+
+IMAGE_RUNS = [("auto", ["--method", "auto"]), ("cnr", ["--method", "cnr"]), ("boosted", ["--method", "boosted"]),
+              ("clg", ["--method", "clg"]), ("clipper", ["--method", "clipper"]),
+              ("clipper-plus", ["--method", "clipper-plus"])]
+
+
+def images(args):
+    """Image URLs and captions on the hand-labelled set `eval/images.jsonl` (Article Clipper §3: each
+    URL a word; captions as bags of words), per method."""
+    labels = [json.loads(l) for l in open(args.image_labels)]
+    recs = {}
+    for f in {l["dataset"] for l in labels}:
+        for line in open(os.path.join(args.data, f, "pages.jsonl")):
+            r = json.loads(line)
+            recs[(f, r["id"])] = r
+    n_img = sum(len(l["images"]) for l in labels)
+    n_cap = sum(1 for l in labels for i in l["images"] if i["caption"])
+    print(f"Images on the hand-labelled set ({len(labels)} pages, {n_img} article images, {n_cap} with captions):")
+    print(f"  {'method':<14} {'found':>5} {'correct':>7} {'URL P':>6} {'URL R':>6} {'caption P':>9} {'caption R':>9}")
+    for name, extra in IMAGE_RUNS:
+        cache = os.path.join(args.out, f"images-{name}.jsonl")
+        if not os.path.exists(cache):
+            with open(cache, "w") as out:
+                for l in labels:
+                    r = recs[(l["dataset"], l["id"])]
+                    cmd = [args.cli, "extract", os.path.join(args.data, l["dataset"], r["html_file"]), "--format",
+                           "json", *extra]
+                    if r.get("url"):
+                        cmd += ["--url", r["url"]]
+                    res = subprocess.run(cmd, capture_output=True, text=True)
+                    d = json.loads(res.stdout) if res.stdout.strip() else {"figures": []}
+                    out.write(json.dumps({"dataset": l["dataset"], "id": l["id"], "figures": d["figures"]}) + "\n")
+        got = {(d["dataset"], d["id"]): d["figures"] for d in map(json.loads, open(cache))}
+        tp = found = 0
+        pairs = []
+        for l in labels:
+            figs = got[(l["dataset"], l["id"])]
+            want = {i["src"] for i in l["images"]}
+            have = {f["src"] for f in figs}
+            found += len(have)
+            tp += len(want & have)
+            pairs.append((words(" ".join(f.get("caption") or "" for f in figs)),
+                          words(" ".join(i["caption"] or "" for i in l["images"]))))
+        cp, cr = bag_pr(pairs)
+        print(f"  {name:<14} {found:>5} {tp:>7} {pct(tp / found if found else 0)} {pct(tp / n_img)} "
+              f"{pct(cp):>9} {pct(cr):>9}")
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--bin", default="target/release/webclip-lab")
+    ap.add_argument("--cli", default="target/release/webclip", help="the webclip binary (links, images)")
     ap.add_argument("--data", default="../shared/data")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--out", default="target/clipper")
     ap.add_argument("--labels", default="eval/links.jsonl")
-    for part in ("body", "titles", "title_grid", "captions", "links"):
+    ap.add_argument("--image-labels", default="eval/images.jsonl")
+    for part in ("body", "titles", "title_grid", "captions", "links", "images"):
         ap.add_argument("--" + part.replace("_", "-"), action="store_true")
     args = ap.parse_args()
     os.makedirs(args.out, exist_ok=True)
-    chosen = [p for p in ("body", "titles", "title_grid", "captions", "links") if getattr(args, p)] or [
-        "body", "titles", "captions", "links"]
+    chosen = [p for p in ("body", "titles", "title_grid", "captions", "links", "images") if getattr(args, p)] or [
+        "body", "titles", "captions", "links", "images"]
     for part in chosen:
         globals()[part](args)
         print()

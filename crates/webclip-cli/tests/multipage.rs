@@ -136,6 +136,9 @@ fn three_pages_in_order_with_figures_and_no_traps() {
         assert!(md.contains("![The harbour at dawn](/img/harbour-1.jpg)"), "{method}: {md}");
         assert!(md.contains("*Cranes over the harbour at dawn, photo 3.*"), "{method}: {md}");
         assert_eq!(md.matches("Cranes over the harbour").count(), 3, "{method}: captions once each: {md}");
+        // One article: the headline once, at the top.
+        assert!(md.starts_with("# The harbour works\n"), "{method}: {md}");
+        assert_eq!(md.matches("The harbour works").count(), 1, "{method}: {md}");
     }
     // JSON names the pages used, in order.
     let (json, _) = webclip(&["extract", &url, "--pages", "5", "--format", "json"]);

@@ -64,8 +64,9 @@ impl FeatureSource for FeatureSet {
 
 /// Training rows of CLG: per displayed element, its relative values (14 columns), its tag
 /// (an index into [`TAGS`], the last for other tags), whether it is a top ground-truth node and
-/// whether it is neutral. Neutral rows only count towards TAG_SCORE (the share of a tag's
-/// nodes that are ground truth: a neutral node is not); the learners never see them.
+/// whether it is neutral. §5 trains "the positive nodes being one class and the rest nodes
+/// being the other class", so neutral rows (`html`, `body`, every ancestor of a selection)
+/// are negatives for the learners and for TAG_SCORE (a neutral node is not ground truth).
 /// `webclip-lab train clg` turns these rows into the priors and the 17 adjusted features
 /// ([`adjusted_samples`]).
 pub struct RawSource;
@@ -267,14 +268,15 @@ pub fn learn_priors(raw: &Samples) -> Priors {
     Priors::learn(&top, &tags)
 }
 
-/// The 17 adjusted features (and, with `plus`, the leaf-content share) of the positive and
-/// negative raw rows under `priors` (labels and pages kept; neutral rows left out).
-pub fn adjusted_samples(raw: &Samples, priors: &Priors, plus: bool) -> Samples {
+/// The 17 adjusted features (and, with `plus`, the leaf-content share) of the raw rows under
+/// `priors`, labels and pages kept. Neutral rows are negatives (§5) unless `leave_out_neutral`
+/// (the reading this project first shipped, kept to measure the difference).
+pub fn adjusted_samples(raw: &Samples, priors: &Priors, plus: bool, leave_out_neutral: bool) -> Samples {
     let mut s = Samples::new(FEATURE_NAMES.len() + usize::from(plus));
     let mut out = Vec::with_capacity(s.n_features);
     for i in 0..raw.len() {
         let row = raw.row(i);
-        if row[16] > 0.5 {
+        if leave_out_neutral && row[16] > 0.5 {
             continue;
         }
         out.clear();
@@ -292,6 +294,8 @@ pub fn adjusted_samples(raw: &Samples, priors: &Priors, plus: bool) -> Samples {
 pub struct AdjustedSource<'a> {
     pub priors: &'a Priors,
     pub plus: bool,
+    /// See [`adjusted_samples`].
+    pub leave_out_neutral: bool,
 }
 
 impl FeatureSource for AdjustedSource<'_> {
@@ -331,7 +335,7 @@ impl FeatureSource for AdjustedSource<'_> {
     fn page_samples(&self, doc: &Document, truth: &str, group: u32, out: &mut Samples) {
         let mut raw = Samples::new(RAW_COLUMNS.len());
         RawSource.page_samples(doc, truth, group, &mut raw);
-        let adj = adjusted_samples(&raw, self.priors, self.plus);
+        let adj = adjusted_samples(&raw, self.priors, self.plus, self.leave_out_neutral);
         out.x.extend_from_slice(&adj.x);
         out.y.extend_from_slice(&adj.y);
         out.group.extend_from_slice(&adj.group);

@@ -1,6 +1,7 @@
 //! The pipeline: bytes → [`Document`] → method → [`Selection`] → comment sections → metadata
 //! → [`Article`].
 
+use crate::article::links::NextRule;
 use crate::article::metadata::Metadata;
 use crate::article::Article;
 use crate::document::{ms_since, Document, ReadOptions};
@@ -27,6 +28,8 @@ pub struct Options {
     pub comments: Option<bool>,
     /// Where the article's title comes from.
     pub title_source: TitleSource,
+    /// Which page numbers make a next-page link (Article Clipper §2.5 stage 2).
+    pub next_rule: NextRule,
 }
 
 /// Where the article's title comes from.
@@ -159,7 +162,14 @@ pub fn extract_document(mut doc: Document, options: &Options) -> Result<Article>
     if selection.is_empty() {
         selection.warnings.push("no main content found".into());
     }
-    let mut article = Article::lazy(doc, selection, options.content, options.title_source);
+    // Next-page links are found around the default method's body whatever the method, so
+    // that a method's reach (a page-sized CLG node holding the comments) does not decide them.
+    let reference = match &config {
+        MethodConfig::Auto { .. } => None,
+        _ => Some(Options { method: MethodConfig::default(), ..options.clone() }.method_config()),
+    };
+    let lazy = crate::article::Lazy { title_source: options.title_source, next_rule: options.next_rule, reference };
+    let mut article = Article::lazy(doc, selection, options.content, lazy);
     article.provenance.timings.article = ms_since(t);
     article.parts[0].document.timings = article.provenance.timings;
     article.document().deadline.check("assembling the article")?;

@@ -23,6 +23,7 @@
 //!   line offers them, loads the file and sets the model or wrapper in [`Options`] itself
 //!   (with the same "read by" check, [`not_read_by`]).
 
+use crate::article::links::NextRule;
 use crate::extract::{Options, TitleSource};
 use crate::methods::auto::AutoOptions;
 use crate::methods::clg::ClgOptions;
@@ -668,6 +669,21 @@ pub static OPTIONS: &[OptionSpec] = &[
         unset: "",
         get: |o| Value::String(o.title_source.name().into()),
         set: |o, v| o.title_source = v.as_str().and_then(|s| TitleSource::parse(s).ok()).unwrap_or_default(),
+    },
+    OptionSpec {
+        name: "next_rule",
+        kind: Kind::Choice(NextRule::NAMES),
+        unit: None,
+        value_name: "RULE",
+        help: "Which page numbers make a next-page link (Article Clipper §2.5): paper (the link's number and \
+               the one its URL changes are both the current page's plus one) or offsets (also zero-based and \
+               offset numbering, start=25).",
+        methods: &[],
+        group: Group::Content,
+        example: "offsets",
+        unset: "",
+        get: |o| Value::String(o.next_rule.name().into()),
+        set: |o, v| o.next_rule = v.as_str().and_then(NextRule::parse).unwrap_or_default(),
     },
     // ---------- auto ----------
     OptionSpec {

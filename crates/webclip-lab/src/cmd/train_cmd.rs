@@ -59,6 +59,10 @@ pub struct ClgArgs {
     pub layout: LayoutArgs,
     #[command(flatten)]
     pub common: CommonArgs,
+    /// Leave neutral nodes (ancestors of the selection) out of the learners' rows instead of
+    /// training them as negatives (§5). Only to measure that choice; not the shipped model.
+    #[arg(long)]
+    pub leave_out_neutral: bool,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -281,8 +285,8 @@ fn run_clg(args: &ClgArgs) -> Result<(), String> {
     let raw = cv::load_samples(&RawSource, &datasets, args.common.limit, args.common.threads, &read);
     drop(datasets);
     let priors = sources::learn_priors(&raw.samples);
-    let samples = sources::adjusted_samples(&raw.samples, &priors, false);
-    let samples_plus = sources::adjusted_samples(&raw.samples, &priors, true);
+    let samples = sources::adjusted_samples(&raw.samples, &priors, false, args.leave_out_neutral);
+    let samples_plus = sources::adjusted_samples(&raw.samples, &priors, true, args.leave_out_neutral);
     let (pages, positives) = (raw.pages, samples.y.iter().filter(|&&y| y > 0.5).count());
     let sources: Vec<String> = raw.folders.iter().map(|(name, n)| format!("{name} ({n} pages)")).collect();
     eprintln!(
@@ -309,8 +313,9 @@ fn run_clg(args: &ClgArgs) -> Result<(), String> {
             }
         }
     }
-    let source = AdjustedSource { priors: &priors, plus: false };
-    let source_plus = AdjustedSource { priors: &priors, plus: true };
+    let leave_out_neutral = args.leave_out_neutral;
+    let source = AdjustedSource { priors: &priors, plus: false, leave_out_neutral };
+    let source_plus = AdjustedSource { priors: &priors, plus: true, leave_out_neutral };
     if args.common.ablation {
         print_ablation(
             &source_plus,
@@ -331,7 +336,11 @@ fn run_clg(args: &ClgArgs) -> Result<(), String> {
                 "setting": setting.describe(),
                 "seed": args.common.seed,
                 "layout": format!("webclip-layout, viewport {}x{}", args.layout.width, args.layout.height),
-                "labels": "webclip::methods::clg::labels (§5 rules on the selection derived from the aligned ground truth)",
+                "labels": if args.leave_out_neutral {
+                    "§5 rules on the selection derived from the aligned ground truth; neutral nodes left out"
+                } else {
+                    "§5 rules on the selection derived from the aligned ground truth; neutral nodes negative"
+                },
             })
         };
         let fit = |source: &AdjustedSource, samples: &crate::learn::Samples, setting: &Setting| {

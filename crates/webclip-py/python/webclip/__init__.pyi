@@ -27,6 +27,7 @@ class Options(TypedDict, total=False):
     captions: bool
     metadata_fallback: bool
     title_source: Literal["method", "metadata", "clipper", "mixed"]
+    next_rule: Literal["paper", "offsets"]
     favor: Literal["precision", "balanced", "recall"]
     keep_inside: float
     keep_outside: float

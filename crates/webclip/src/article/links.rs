@@ -13,14 +13,18 @@
 //!
 //! **Next page.** (1) Links in document order are grouped into clusters: successive links on
 //! the same line (same top within 2 px), or close in the tree (see `near`). (2) A
-//! link is a candidate when its text is a number or a "next" phrase and its URL is like the
-//! current one: same host, and the parts the two URLs share at the start and the end make up
-//! at least `min_url_similarity` of the longer. The current page number k is the number that
-//! differs between the two URLs (1 when the candidate only adds one); a number on the link
-//! must be k + 1, and so must the number that differs in its URL. Among candidates the one
-//! whose cluster looks most like a pager (numbers beside it) and whose text says most clearly
-//! "next" wins. (3) Links inside comment sections and next-image links (a link holding an
-//! image, or whose parent holds one of the article's images) are dropped. (4) [`same_article`].
+//! link is a candidate when its text is a number or a "next" phrase (not "more": a "more"
+//! link leads to other stories) and its URL is like the current one: same host, and the
+//! parts the two URLs share at the start and the end make up at least `min_url_similarity`
+//! of the longer. The current page number k is the number that differs between the two URLs
+//! (1 when the candidate only adds one); a number on the link must be k + 1, and so must the
+//! number that differs in its URL ([`NextRule::Paper`]; [`NextRule::Offsets`] also takes
+//! zero-based and offset numbering). Stage 2 needs the page's URL: without one the page's
+//! canonical URL stands in, and without either no link is a next page. Among candidates
+//! the one whose cluster looks most like a pager (numbers beside it) and whose text says
+//! most clearly "next" wins. (3) Links inside comment sections and next-image links (a link
+//! holding an image, or whose parent holds one of the article's images) are dropped.
+//! (4) [`same_article`].
 
 use crate::document::Document;
 use crate::dom::{normalize_ws, NodeId};
@@ -171,7 +175,6 @@ const PRINT_PHRASES: &[&str] = &[
 const NEXT_PHRASES: &[&str] = &[
     "next",
     "next page",
-    "more",
     "continue",
     "continued",
     "continue reading",
@@ -422,6 +425,40 @@ pub struct NextLink {
     pub page: Option<u32>,
 }
 
+/// Which page numbers stage 2 of §2.5 accepts.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum NextRule {
+    /// As written: the number on the link and the number that differs in its URL are both
+    /// k + 1 (k = 1 on a page whose URL carries no number).
+    #[default]
+    Paper,
+    /// webclip's generalisation: URLs may count from 0 (page k shown as `?page=k−1`, so the
+    /// link says k + 1 over a URL number of k), a first page's successor may be numbered 1
+    /// in its URL, and a pager's offsets (`start=25`) are taken for a link saying 2 or
+    /// "next" in a cluster of numbered links.
+    Offsets,
+}
+
+impl NextRule {
+    pub const NAMES: &'static [&'static str] = &["paper", "offsets"];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            NextRule::Paper => "paper",
+            NextRule::Offsets => "offsets",
+        }
+    }
+
+    pub fn parse(name: &str) -> Option<NextRule> {
+        match name {
+            "paper" => Some(NextRule::Paper),
+            "offsets" => Some(NextRule::Offsets),
+            _ => None,
+        }
+    }
+}
+
 /// Next-page detection settings.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub struct NextOptions {
@@ -429,12 +466,32 @@ pub struct NextOptions {
     pub min_url_similarity: f64,
     /// Largest page number: a larger "number" in a URL is an article id, not a page.
     pub max_page: u32,
+    pub rule: NextRule,
 }
 
 impl Default for NextOptions {
     fn default() -> Self {
-        NextOptions { min_url_similarity: 0.6, max_page: 500 }
+        NextOptions { min_url_similarity: 0.6, max_page: 500, rule: NextRule::Paper }
     }
+}
+
+/// The page's canonical URL (`<link rel=canonical>`, else `og:url`), resolved against `base`:
+/// the page's address when the caller gave none.
+fn canonical_url(doc: &Document, base: Option<&Url>) -> Option<String> {
+    let page = &doc.page;
+    let link = (0..page.len() as NodeId).find_map(|i| {
+        let rel = page.attr(i, "rel").filter(|_| page.is_element(i) && *page.tag(i) == local_name!("link"))?;
+        rel.split_whitespace().any(|t| t.eq_ignore_ascii_case("canonical")).then(|| page.attr(i, "href")).flatten()
+    });
+    let og = || {
+        (0..page.len() as NodeId).find_map(|i| {
+            let prop = page.attr(i, "property").filter(|_| page.is_element(i) && *page.tag(i) == local_name!("meta"))?;
+            prop.eq_ignore_ascii_case("og:url").then(|| page.attr(i, "content")).flatten()
+        })
+    };
+    let href = link.or_else(og)?;
+    let url = resolve(base, href)?;
+    Url::parse(&url).is_ok().then_some(url)
 }
 
 /// §2.5 stages 1–3: the next-page link of a page. `images` are the article's images (links
@@ -443,9 +500,12 @@ impl Default for NextOptions {
 pub fn next_page(doc: &Document, content: &Selection, images: &[NodeId], o: &NextOptions) -> Option<NextLink> {
     let page = &doc.page;
     let base = base_url(doc);
-    let current = doc.url.as_deref().and_then(|u| resolve(base.as_ref(), u));
-    let current_host =
-        current.as_deref().and_then(|u| Url::parse(u).ok()).and_then(|u| u.host_str().map(str::to_string));
+    // Stage 2 compares each link with the page's URL; without one it cannot run. Links are
+    // compared resolved against it, and reported as resolved against the page's own base.
+    let current = doc.url.as_deref().and_then(|u| resolve(base.as_ref(), u)).or_else(|| canonical_url(doc, base.as_ref()));
+    let current = current?;
+    let test_base = base.clone().or_else(|| Url::parse(&current).ok());
+    let current_host = Url::parse(&current).ok().and_then(|u| u.host_str().map(str::to_string));
     // A comment section with extracted content in it is content (a forum thread's posts).
     // Found only when a candidate needs them.
     let holds_content = |c: NodeId| content.blocks.iter().any(|b| page.contains(c, b.node) || page.contains(b.node, c));
@@ -498,38 +558,35 @@ pub fn next_page(doc: &Document, content: &Selection, images: &[NodeId], o: &Nex
         if number.is_none_or(|n| n > o.max_page) && !phrase {
             continue;
         }
-        let Some(url) = resolve(base.as_ref(), page.attr(a, "href").unwrap_or("")) else { continue };
-        if url.to_ascii_lowercase().starts_with("javascript:") || Some(&url) == current.as_ref() {
+        let href = page.attr(a, "href").unwrap_or("");
+        let Some(url) = resolve(test_base.as_ref(), href) else { continue };
+        if url.to_ascii_lowercase().starts_with("javascript:") || url == current {
             continue;
         }
-        // Stage 2: like the current URL, and a page number in sequence: n = k + 1 when the
-        // current URL has a number there; from a first page (no number), the second page is
-        // 2 or, counted from 0, 1, and a pager's offset (`start=25`) is also taken when the
-        // link says 2 or "next" in a cluster of numbered links. A number on the link is
-        // the current page's plus one.
-        let mut next_number = number;
+        // Stage 2 (a): like the current URL.
+        let host = Url::parse(&url).ok().and_then(|u| u.host_str().map(str::to_string));
+        let (pages, similarity) = page_numbers(&current, &url);
+        if host != current_host || similarity < o.min_url_similarity || adds_comment_word(&current, &url) {
+            continue;
+        }
+        // (b), (c): the number on the link and the one that differs in the URL are k + 1.
+        let Some((k, n)) = pages else { continue };
+        if n > o.max_page {
+            continue;
+        }
         let pager = numbered[cluster[j]] >= 2;
-        if let Some(cur) = &current {
-            let host = Url::parse(&url).ok().and_then(|u| u.host_str().map(str::to_string));
-            let (pages, similarity) = page_numbers(cur, &url);
-            if host != current_host || similarity < o.min_url_similarity || adds_comment_word(cur, &url) {
-                continue;
+        let in_sequence = match (o.rule, k) {
+            (NextRule::Paper, Some(k)) => n == k + 1 && number.is_none_or(|t| t == k + 1),
+            (NextRule::Paper, None) => n == 2 && number.is_none_or(|t| t == 2),
+            (NextRule::Offsets, Some(k)) => n == k + 1 && number.is_none_or(|t| t == n || t == k + 2),
+            (NextRule::Offsets, None) => {
+                (n <= 2 && number.is_none_or(|t| t == 2)) || (pager && (number == Some(2) || number.is_none() && phrase))
             }
-            let Some((k, n)) = pages else { continue };
-            let in_sequence = match k {
-                Some(k) => n == k + 1 && number.is_none_or(|t| t == n || t == k + 2),
-                None => {
-                    (n <= 2 && number.is_none_or(|t| t == 2))
-                        || (n <= o.max_page && pager && (number == Some(2) || number.is_none() && phrase))
-                }
-            };
-            if !in_sequence || n > o.max_page {
-                continue;
-            }
-            next_number = Some(k.map_or(2, |_| n));
-        } else if number.is_some_and(|t| t != 2) {
+        };
+        if !in_sequence {
             continue;
         }
+        let next_number = Some(k.map_or(2, |_| n));
         // Stage 3: comment pages and next-image links.
         if comments().iter().any(|&c| page.contains(c, a)) {
             continue;
@@ -543,6 +600,7 @@ pub fn next_page(doc: &Document, content: &Selection, images: &[NodeId], o: &Nex
             + f64::from(u8::from(number.is_some())) * 2.0
             + f64::from(u8::from(numbered[cluster[j]] >= 2));
         if best.as_ref().is_none_or(|(s, _)| score > *s) {
+            let url = if base.is_some() { url } else { resolve(None, href).unwrap_or(url) };
             best = Some((score, NextLink { node: a, url, page: next_number }));
         }
     }
@@ -651,6 +709,40 @@ mod tests {
         // No pager: no next page (the next article's URL is not this one's).
         let d3 = doc("<body><p>Text.</p><a href='/story/20240612'>Next</a></body>", "https://n.example/story/20240611");
         assert_eq!(next_page(&d3, &none(), &[], &NextOptions::default()), None);
+    }
+
+    #[test]
+    fn stage_two_takes_k_plus_one_only_unless_offsets_are_asked_for() {
+        let paper = NextOptions::default();
+        let offsets = NextOptions { rule: NextRule::Offsets, ..paper };
+        // Zero-based URLs: page 2 is `?page=1`; its pager's "3" links `?page=2`.
+        let html = "<body><p>Text.</p><div><a href='/s?page=0'>1</a> <a href='/s?page=2'>3</a></div></body>";
+        let d = doc(html, "https://z.example/s?page=1");
+        assert_eq!(next_page(&d, &none(), &[], &paper), None);
+        assert_eq!(next_page(&d, &none(), &[], &offsets).unwrap().url, "https://z.example/s?page=2");
+        // A first page whose successor is numbered 1 in its URL.
+        let html = "<body><p>Text.</p><a href='/s?p=1'>Next</a></body>";
+        let d = doc(html, "https://z.example/s");
+        assert_eq!(next_page(&d, &none(), &[], &paper), None);
+        assert_eq!(next_page(&d, &none(), &[], &offsets).unwrap().url, "https://z.example/s?p=1");
+        // Page 2 of a one-based pager: "4" is k + 2, never next.
+        let html = "<body><p>Text.</p><a href='/s?page=4'>4</a></body>";
+        assert_eq!(next_page(&doc(html, "https://z.example/s?page=2"), &none(), &[], &offsets), None);
+    }
+
+    #[test]
+    fn more_is_no_next_phrase_and_stage_two_needs_a_url() {
+        assert!(!is_next_phrase("More »") && !is_next_phrase("more"));
+        assert!(is_next_phrase("Next »") && is_next_phrase("›"));
+        let d = doc("<body><p>Text.</p><a href='/story/9?page=2'>More</a></body>", "https://n.example/story/9");
+        assert_eq!(next_page(&d, &none(), &[], &NextOptions::default()), None);
+        // Without the page's URL: its canonical URL stands in; without either, nothing.
+        let html = "<head><link rel=canonical href='https://n.example/story/9'></head>\
+                    <body><p>Text.</p><a href='/story/9?page=2'>Next</a><a href='/other?page=2'>2</a></body>";
+        let d = Document::parse(html);
+        assert_eq!(next_page(&d, &none(), &[], &NextOptions::default()).unwrap().url, "/story/9?page=2");
+        let d = Document::parse("<body><p>Text.</p><a href='/story/9?page=2'>Next</a></body>");
+        assert_eq!(next_page(&d, &none(), &[], &NextOptions::default()), None);
     }
 
     #[test]

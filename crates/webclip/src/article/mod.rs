@@ -74,6 +74,18 @@ pub struct Provenance {
     pub timings: Timings,
 }
 
+/// What the parts found on first use depend on beyond the page and its selection.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Lazy {
+    /// Where the title comes from.
+    pub title_source: TitleSource,
+    /// Article Clipper §2.5's stage 2 rule for next-page links.
+    pub next_rule: links::NextRule,
+    /// The method whose body the next-page search works around when the article's method is
+    /// not it (`auto`'s, so that a method's reach does not decide the links).
+    pub reference: Option<crate::methods::MethodConfig>,
+}
+
 /// An extracted article. The metadata, figures and links are computed on first use (once):
 /// a caller that only wants the body's text does not pay for them.
 #[derive(Debug, Clone)]
@@ -83,7 +95,7 @@ pub struct Article {
     pub provenance: Provenance,
     /// What the writers include.
     pub content: ContentOptions,
-    title_source: TitleSource,
+    lazy: Lazy,
     metadata: OnceLock<Metadata>,
     figures: OnceLock<Vec<Figure>>,
     links: OnceLock<Links>,
@@ -92,18 +104,19 @@ pub struct Article {
 impl Article {
     /// The article of one page, its metadata given.
     pub fn assemble(document: Document, selection: Selection, metadata: Metadata, content: ContentOptions) -> Article {
-        let article = Article::of_page(document, selection, content, TitleSource::Metadata);
+        let lazy = Lazy { title_source: TitleSource::Metadata, ..Default::default() };
+        let article = Article::of_page(document, selection, content, lazy);
         let _ = article.metadata.set(metadata);
         article.with_fallback_warning()
     }
 
     /// The article of one page; its metadata (titled as `title_source` says), figures and
     /// links are found when first asked for.
-    pub(crate) fn lazy(document: Document, selection: Selection, content: ContentOptions, title_source: TitleSource) -> Article {
-        Article::of_page(document, selection, content, title_source).with_fallback_warning()
+    pub(crate) fn lazy(document: Document, selection: Selection, content: ContentOptions, lazy: Lazy) -> Article {
+        Article::of_page(document, selection, content, lazy).with_fallback_warning()
     }
 
-    fn of_page(document: Document, selection: Selection, content: ContentOptions, title_source: TitleSource) -> Article {
+    fn of_page(document: Document, selection: Selection, content: ContentOptions, lazy: Lazy) -> Article {
         let mut warnings = document.warnings.clone();
         warnings.extend(selection.warnings.iter().cloned());
         let provenance = Provenance {
@@ -118,7 +131,7 @@ impl Article {
             parts: vec![Part { document, selection }],
             provenance,
             content,
-            title_source,
+            lazy,
             metadata: OnceLock::new(),
             figures: OnceLock::new(),
             links: OnceLock::new(),
@@ -144,7 +157,7 @@ impl Article {
     pub fn metadata(&self) -> &Metadata {
         self.metadata.get_or_init(|| {
             let part = &self.parts[0];
-            crate::extract::metadata_of(&part.document, &part.selection, self.title_source)
+            crate::extract::metadata_of(&part.document, &part.selection, self.lazy.title_source)
         })
     }
 
@@ -171,12 +184,17 @@ impl Article {
         self.links.get_or_init(|| {
             let doc = self.document();
             let print = links::print_link(doc);
-            let images: Vec<_> = self.figures().iter().filter(|f| f.part == 0).map(|f| f.node).collect();
+            let reference = self.lazy.reference.as_ref().map(|m| m.build().select(doc));
+            let (content, images) = match &reference {
+                Some(sel) => (sel, figure_images(doc, sel)),
+                None => (self.selection(), self.figures().iter().filter(|f| f.part == 0).map(|f| f.node).collect()),
+            };
+            let next = links::NextOptions { rule: self.lazy.next_rule, ..Default::default() };
             Links {
                 canonical: self.metadata().canonical_url.clone(),
                 print: print.as_ref().and_then(|l| l.url.clone()),
                 print_by_script: print.is_some_and(|l| l.url.is_none()),
-                next: links::next_page(doc, self.selection(), &images, &Default::default()).map(|l| l.url),
+                next: links::next_page(doc, content, &images, &next).map(|l| l.url),
             }
         })
     }
@@ -219,7 +237,31 @@ impl Article {
     }
 
     /// Appends the next page of a multi-page article; its figures follow the earlier ones.
-    pub fn push_part(&mut self, document: Document, selection: Selection) {
+    /// What the page repeats of the pages before it (the headline, the byline, a standfirst:
+    /// its template) is left out, so the parts read as one article.
+    pub fn push_part(&mut self, document: Document, mut selection: Selection) {
+        let mut seen: std::collections::HashSet<String> = self
+            .parts
+            .iter()
+            .flat_map(|p| kept_leaves(&p.document, &p.selection).into_iter().map(|(_, t)| t))
+            .collect();
+        seen.extend(self.title().map(block_key));
+        let page = &document.page;
+        for (k, text) in kept_leaves(&document, &selection) {
+            if !seen.contains(&text) {
+                continue;
+            }
+            let leaf = &document.leaves()[k];
+            for i in (leaf.first..=leaf.last).filter(|&i| page.is_text(i)) {
+                let block = selection.blocks.iter_mut().find(|b| {
+                    let (first, last) = b.only.unwrap_or((b.node, page.end(b.node)));
+                    (first..=last).contains(&i)
+                });
+                if let Some(b) = block {
+                    b.excluded.push(i);
+                }
+            }
+        }
         let part = self.parts.len();
         if let Some(figures) = self.figures.get_mut() {
             figures.extend(part_figures(&document, &selection).into_iter().map(|f| Figure { part, ..f }));
@@ -248,9 +290,14 @@ pub fn with_title(title: Option<&str>, body: String) -> String {
     }
 }
 
+/// Images known to be smaller than this in width or height are not figures, whatever the
+/// method (Article Clipper §2.4: "e.g., 50 pixels"; `clipper` has its own `min_image`).
+pub const MIN_FIGURE_PX: f32 = 50.0;
+
 /// The images of the selected content, with the caption of their `figure`: those between the
 /// first and the last kept node in document order (a leaf-by-leaf selection keeps the text
-/// around a figure, not the figure itself; logos before and sidebars after stay out).
+/// around a figure, not the figure itself; logos before and sidebars after stay out), less
+/// those known to be smaller than [`MIN_FIGURE_PX`] (spacers, icons).
 fn figures(doc: &Document, selection: &Selection) -> Vec<Figure> {
     let page = &doc.page;
     if selection.is_empty() || page.find_tag(&local_name!("img")).is_none() {
@@ -262,6 +309,7 @@ fn figures(doc: &Document, selection: &Selection) -> Vec<Figure> {
     };
     (first as NodeId..=last as NodeId)
         .filter(|&i| page.is_element(i) && !page.node(i).hidden && *page.tag(i) == local_name!("img"))
+        .filter(|&i| !crate::methods::clipper::figures::too_small(doc, i, MIN_FIGURE_PX))
         .filter_map(|i| {
             let src = page.attr(i, "src").filter(|s| !s.trim().is_empty())?.trim().to_string();
             Some(Figure {
@@ -274,6 +322,28 @@ fn figures(doc: &Document, selection: &Selection) -> Vec<Figure> {
             })
         })
         .collect()
+}
+
+/// A block's text as compared for repeats: whitespace collapsed, lower-cased.
+pub(crate) fn block_key(text: &str) -> String {
+    crate::dom::normalize_ws(text).to_lowercase()
+}
+
+/// The text leaves a selection keeps (leaf index, [`block_key`]), those with a letter or digit.
+pub(crate) fn kept_leaves(doc: &Document, selection: &Selection) -> Vec<(usize, String)> {
+    let (keep, _) = crate::walk::kept(&doc.page, selection);
+    doc.leaves()
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| keep[l.first as usize])
+        .map(|(k, l)| (k, block_key(&l.text(&doc.page))))
+        .filter(|(_, t)| t.chars().any(char::is_alphanumeric))
+        .collect()
+}
+
+/// The images [`figures`] finds for a selection (the next-page search's reference images).
+pub(crate) fn figure_images(doc: &Document, selection: &Selection) -> Vec<NodeId> {
+    figures(doc, selection).into_iter().map(|f| f.node).collect()
 }
 
 /// The figures a method recognised, with the captions it found.
@@ -313,6 +383,53 @@ mod tests {
         let mut selection = Selection::new("test", serde_json::Value::Null);
         selection.blocks.push(Block::new(node, 1.0, "test"));
         Article::assemble(doc, selection, Metadata::default(), content)
+    }
+
+    #[test]
+    fn a_multi_page_article_reads_as_one() {
+        let page = |n: usize| {
+            format!(
+                "<body><h1>The harbour works</h1><div id=story><p class=byline>By Ann Writer, May 5</p>\
+                 <p>Page {n} text, its own sentence number {n}.</p><p>More of page {n}.</p></div></body>"
+            )
+        };
+        let part = |n: usize| {
+            let doc = Document::parse(&page(n));
+            let node = (0..doc.page.len() as NodeId).find(|&i| doc.page.attr(i, "id") == Some("story")).unwrap();
+            let mut sel = Selection::new("test", serde_json::Value::Null);
+            sel.blocks.push(Block::new(node, 1.0, "test"));
+            (doc, sel)
+        };
+        let (doc, sel) = part(1);
+        let metadata = Metadata { title: Some("The harbour works".into()), ..Default::default() };
+        let mut a = Article::assemble(doc, sel, metadata, ContentOptions::default());
+        // One page: as the method selected it, no headline added.
+        assert!(a.render(crate::Format::Markdown).starts_with("By Ann Writer"));
+        for n in [2, 3] {
+            let (doc, sel) = part(n);
+            a.push_part(doc, sel);
+        }
+        let md = a.render(crate::Format::Markdown);
+        assert!(md.starts_with("# The harbour works\n\nBy Ann Writer, May 5\n\nPage 1 text"), "{md}");
+        assert_eq!(md.matches("By Ann Writer").count(), 1, "{md}");
+        assert_eq!(md.matches("The harbour works").count(), 1, "{md}");
+        let at = |s: &str| md.find(s).unwrap();
+        assert!(at("Page 1 text") < at("More of page 1") && at("More of page 1") < at("Page 2 text"));
+        assert!(at("Page 2 text") < at("Page 3 text") && at("Page 3 text") < at("More of page 3"));
+        let text = a.text();
+        assert!(text.starts_with("The harbour works\n\nBy Ann Writer") && text.matches("By Ann").count() == 1);
+        assert!(a.render(crate::Format::Html).starts_with("<h1>The harbour works</h1>\n<article>"));
+    }
+
+    #[test]
+    fn spacers_and_icons_are_no_figures() {
+        let html = "<body><article><p>The story in sentences.</p><img src=spacer.gif width=1 height=1>\
+                    <img src=icon.png width=32 height=32><img src=wide.png width=600 height=20>\
+                    <img src=photo.jpg width=600 height=400><img src=unknown.jpg><img src=css.jpg width=570 height=0>\
+                    <p>More of it.</p></article></body>";
+        let a = article_of(html, "article", ContentOptions::default());
+        let srcs: Vec<&str> = a.figures().iter().map(|f| f.src.as_str()).collect();
+        assert_eq!(srcs, ["photo.jpg", "unknown.jpg", "css.jpg"]);
     }
 
     #[test]

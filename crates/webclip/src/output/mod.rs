@@ -112,7 +112,31 @@ impl Article {
             })
             .filter(|s| !s.is_empty())
             .collect();
-        parts.join(if format == Format::Html { "\n" } else { "\n\n" })
+        let body = parts.join(if format == Format::Html { "\n" } else { "\n\n" });
+        match self.headline() {
+            Some(h) => format!("{}{}{body}", headline(&h, format), if format == Format::Html { "\n" } else { "\n\n" }),
+            None => body,
+        }
+    }
+
+    /// A multi-page article's headline when its first page's body does not show it: the
+    /// parts are joined under one headline (later pages' repeats of it are left out).
+    fn headline(&self) -> Option<String> {
+        let title = self.title().map(str::trim).filter(|t| !t.is_empty() && self.parts.len() > 1)?;
+        let key = crate::article::block_key(title);
+        let first = &self.parts[0];
+        let shown = crate::article::kept_leaves(&first.document, &first.selection).iter().any(|(_, t)| *t == key);
+        (!shown).then(|| title.to_string())
+    }
+}
+
+/// A headline in a format.
+fn headline(title: &str, format: Format) -> String {
+    let title = crate::dom::normalize_ws(title);
+    match format {
+        Format::Text => title,
+        Format::Markdown => format!("# {}", markdown::escape_text(&title, false)),
+        Format::Html => format!("<h1>{}</h1>", html::escape(&title)),
     }
 }
 

@@ -247,14 +247,18 @@ impl PageFacts {
         let per_char = |x: f64| if f.chars > 0.0 { x / f.chars } else { 0.0 };
         let (w, h) = (self.width, self.height);
         let e = &f.extent;
+        // §4.1: relative positions and area lie in [0, 1]. Boxes pushed off the page
+        // (`left: -9999px`) or past its end would leave that range and, unclamped, dominate
+        // the learner's scaling.
+        let unit = |x: f64| x.clamp(0.0, 1.0);
         Some(Relative {
-            left: f64::from(e.left) / w,
-            right: f64::from(e.right) / w,
-            top: f64::from(e.top) / h,
-            bottom: f64::from(e.bottom) / h,
-            center_x: f64::from(e.left + e.right) / (2.0 * w),
-            center_y: f64::from(e.top + e.bottom) / (2.0 * h),
-            area: f.area / self.page_area(),
+            left: unit(f64::from(e.left) / w),
+            right: unit(f64::from(e.right) / w),
+            top: unit(f64::from(e.top) / h),
+            bottom: unit(f64::from(e.bottom) / h),
+            center_x: unit(f64::from(e.left + e.right) / (2.0 * w)),
+            center_y: unit(f64::from(e.top + e.bottom) / (2.0 * h)),
+            area: unit(f.area / self.page_area()),
             font_color_popularity: per_char(f.color_popularity),
             font_size: per_char(f.size),
             font_size_popularity: per_char(f.size_popularity),

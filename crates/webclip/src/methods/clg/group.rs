@@ -196,6 +196,125 @@ pub fn title_check(page: &Page, facts: &PageFacts, selected: &[NodeId], gap: f64
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::methods::clg::features::NodeFacts;
+
+    fn id(page: &Page, name: &str) -> NodeId {
+        (0..page.len() as NodeId).find(|&i| page.attr(i, "id") == Some(name)).unwrap()
+    }
+
+    /// Facts for a 1000×1000 page where each named node covers its box (area = box area);
+    /// every other node has no box.
+    fn facts(page: &Page, boxes: &[(&str, Rect)]) -> PageFacts {
+        let mut nodes = vec![None; page.len()];
+        for (name, r) in boxes {
+            let mut f = NodeFacts::default();
+            f.extent = *r;
+            f.area = f64::from(r.area());
+            nodes[id(page, name) as usize] = Some(f);
+        }
+        PageFacts { nodes, width: 1000.0, height: 1000.0, chars: 0.0 }
+    }
+
+    /// A box of `share` of the 1000×1000 page: full width, from `top` down.
+    fn band(top: f32, share: f32) -> Rect {
+        Rect::new(0.0, top, 1000.0, top + 1000.0 * share)
+    }
+
+    /// `html`(1) > `body`(2) > header, main(3) > s1, s2(4) > p; aside(3).
+    const TREE: &str = "<body id=body><header id=header>h</header><main id=main>\
+        <section id=s1><p id=p1>a</p><p id=p2>b</p></section><section id=s2><p id=p3>c</p></section></main>\
+        <aside id=aside>x</aside></body>";
+
+    fn tree_facts(page: &Page, main_share: f32) -> PageFacts {
+        facts(
+            page,
+            &[
+                ("body", band(0.0, 0.95)),
+                ("header", band(0.0, 0.1)),
+                ("main", band(100.0, main_share)),
+                ("s1", band(100.0, 0.1)),
+                ("p1", band(100.0, 0.01)),
+                ("p2", band(120.0, 0.01)),
+                ("s2", band(250.0, 0.1)),
+                ("p3", band(250.0, 0.01)),
+                ("aside", band(800.0, 0.1)),
+            ],
+        )
+    }
+
+    #[test]
+    fn refine_keeps_a_mid_sized_group_and_returns_a_small_ancestor() {
+        let page = Page::parse(TREE);
+        let o = RefineOptions::default();
+        let nodes = [id(&page, "p1"), id(&page, "p3")];
+        // 3(c): the common ancestor `main` (depth 3) covers 0.6 of the page, between θ3 and θ4.
+        assert_eq!(refine(&page, &tree_facts(&page, 0.6), |_| 0.5, &nodes, &o), (nodes.to_vec(), Refined::Group));
+        // 3(a): the same ancestor covering 0.3 ≤ θ3 is the output.
+        assert_eq!(refine(&page, &tree_facts(&page, 0.3), |_| 0.5, &nodes, &o), (vec![id(&page, "main")], Refined::Ancestor));
+        // 3(a) by depth: the ancestor `s1` lies deeper than d = 3, whatever its area.
+        let deep = [id(&page, "p1"), id(&page, "p2")];
+        assert_eq!(refine(&page, &tree_facts(&page, 0.6), |_| 0.5, &deep, &o), (vec![id(&page, "s1")], Refined::Ancestor));
+        // With d = 4, `s1` (depth 4, 0.1 of the page) is small but not below θ1: 3(a) by area.
+        let d4 = RefineOptions { depth: 4, ..o };
+        assert_eq!(refine(&page, &tree_facts(&page, 0.6), |_| 0.5, &deep, &d4).0, [id(&page, "s1")]);
+    }
+
+    #[test]
+    fn refine_climbs_from_a_tiny_node_until_theta2() {
+        let page = Page::parse(TREE);
+        let o = RefineOptions { depth: 10, ..Default::default() };
+        // p1 covers 0.01 < θ1: climb p1 → s1 (0.1) → main (0.3 ≥ θ2); 0.3 ≤ θ3 returns main.
+        let got = refine(&page, &tree_facts(&page, 0.3), |_| 0.5, &[id(&page, "p1")], &o);
+        assert_eq!(got, (vec![id(&page, "main")], Refined::Ancestor));
+        // A node of 0.1 is not below θ1 = 0.05: no climb.
+        let got = refine(&page, &tree_facts(&page, 0.3), |_| 0.5, &[id(&page, "s1")], &o);
+        assert_eq!(got, (vec![id(&page, "s1")], Refined::Ancestor));
+    }
+
+    #[test]
+    fn refine_drills_down_from_a_page_sized_node_and_weighs_score_by_area() {
+        let page = Page::parse(TREE);
+        let o = RefineOptions::default();
+        let f = tree_facts(&page, 0.6);
+        // header and aside: their common ancestor `body` covers 0.95 ≥ θ4. The largest child,
+        // main (0.6 < θ4), stops the descent; among body's children p·s picks main (0.3)
+        // over header (0.9·0.1) and aside (0.9·0.1).
+        let score = |v: NodeId| if v == id(&page, "main") { 0.5 } else { 0.9 };
+        let nodes = [id(&page, "header"), id(&page, "aside")];
+        assert_eq!(refine(&page, &f, score, &nodes, &o), (vec![id(&page, "main")], Refined::DrilledDown));
+        // A side node scored far higher wins p·s.
+        let score = |v: NodeId| if v == id(&page, "aside") { 1.0 } else { 0.1 };
+        assert_eq!(refine(&page, &f, score, &nodes, &o).0, [id(&page, "aside")]);
+    }
+
+    #[test]
+    fn title_check_adds_the_most_preferred_heading_just_above() {
+        let html = "<body><h2 id=kicker>Section</h2><h1 id=head>Headline</h1><h3 id=side>Aside</h3>\
+            <div id=main><p id=p>text</p></div><h1 id=far>Far away</h1></body>";
+        let page = Page::parse(html);
+        let boxes = [
+            ("kicker", Rect::new(100.0, 300.0, 400.0, 320.0)),
+            ("head", Rect::new(100.0, 330.0, 700.0, 380.0)),
+            // Beside the column, not above it.
+            ("side", Rect::new(850.0, 360.0, 990.0, 390.0)),
+            ("main", Rect::new(100.0, 400.0, 800.0, 900.0)),
+            ("p", Rect::new(100.0, 400.0, 800.0, 900.0)),
+            // Above the column but further than the gap.
+            ("far", Rect::new(100.0, 0.0, 700.0, 40.0)),
+        ];
+        let f = facts(&page, &boxes);
+        let main = [id(&page, "main")];
+        // h1 before h2; the far h1 is out of reach.
+        assert_eq!(title_check(&page, &f, &main, 150.0), Some(id(&page, "head")));
+        // Without the near h1, the h2 above the column (70 px gap) is next.
+        let f2 = facts(&page, &boxes.iter().copied().filter(|b| b.0 != "head").collect::<Vec<_>>());
+        assert_eq!(title_check(&page, &f2, &main, 150.0), Some(id(&page, "kicker")));
+        // A gap of 50 px reaches neither the h2 (80 px above) nor the far h1.
+        assert_eq!(title_check(&page, &f2, &main, 50.0), None);
+        // A selection that already holds a heading gets none.
+        let with_heading = [id(&page, "head"), id(&page, "main")];
+        assert_eq!(title_check(&page, &f, &with_heading, 150.0), None);
+    }
 
     #[test]
     fn projection_overlap_ratio() {

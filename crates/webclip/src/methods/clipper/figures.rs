@@ -58,10 +58,26 @@ pub fn is_ad_label(text: &str) -> bool {
     AD_LABELS.contains(&t.as_str())
 }
 
+/// An image's width and height: its laid-out box when that has area, else its `width` and
+/// `height` attributes (the layout engine does not fetch images); `None` where unknown.
+pub fn image_size(doc: &Document, img: NodeId) -> (Option<f32>, Option<f32>) {
+    match doc.visual.as_ref().and_then(|v| v.node(img).rect).filter(|r| r.area() > 0.0) {
+        Some(r) => (Some(r.width()), Some(r.height())),
+        None => (attr_px(doc, img, "width"), attr_px(doc, img, "height")),
+    }
+}
+
+/// True when an image is known to be smaller than `min` px in width or height (§2.4).
+pub fn too_small(doc: &Document, img: NodeId, min: f32) -> bool {
+    let (w, h) = image_size(doc, img);
+    w.is_some_and(|w| w < min) || h.is_some_and(|h| h < min)
+}
+
+/// A size attribute in px; 0 says nothing (`height="0"` on images that CSS sizes).
 fn attr_px(doc: &Document, id: NodeId, name: &str) -> Option<f32> {
     let v = doc.page.attr(id, name)?.trim();
     let digits: String = v.chars().take_while(|c| c.is_ascii_digit() || *c == '.').collect();
-    digits.parse().ok()
+    digits.parse().ok().filter(|&px: &f32| px > 0.0)
 }
 
 fn h_overlap(a: &Rect, b: &Rect) -> f32 {
@@ -111,11 +127,7 @@ pub fn find(
         if cx < region.left || cx > region.right || cy < region.top || cy > region.bottom {
             continue;
         }
-        let (w, h) = if rect.area() > 0.0 {
-            (Some(rect.width()), Some(rect.height()))
-        } else {
-            (attr_px(doc, img, "width"), attr_px(doc, img, "height"))
-        };
+        let (w, h) = image_size(doc, img);
         if w.is_some_and(|w| w < o.min_image) || h.is_some_and(|h| h < o.min_image) {
             continue;
         }
@@ -207,7 +219,71 @@ pub fn find(
 
 #[cfg(test)]
 mod tests {
+    use super::super::testpage::{id, lay_out, segment};
     use super::*;
+    use crate::visual::{BorderSide, BorderStyle};
+
+    #[test]
+    fn captions_in_a_frame_below_and_to_the_right_and_images_left_out() {
+        let t = "Body text of the article, a sentence long enough to count as body.";
+        let html = format!(
+            "<body><p id=a>{t}</p><img id=img1 src=1.jpg><p id=cap1>Photo one caption</p><p id=b>{t}</p>\
+             <div id=fig><img id=img2 src=2.jpg><p id=cap2>Framed caption</p></div><p id=c>{t}</p>\
+             <img id=img3 src=3.jpg><p id=cap3>Caption on the right</p><p id=d>{t}</p>\
+             <img id=tiny src=t.gif><p id=ad>Advertisement</p><img id=img4 src=4.jpg><p id=e>{t}</p>\
+             <img id=img5 src=5.jpg><hr id=rule><p id=cap5>Text after a rule</p><p id=f>{t}</p></body>"
+        );
+        let r = |top: f32, bottom: f32, left: f32, right: f32| Rect::new(left, top, right, bottom);
+        let boxes = [
+            ("a", r(100.0, 140.0, 100.0, 600.0), 16.0),
+            ("img1", r(150.0, 450.0, 100.0, 500.0), 16.0),
+            ("cap1", r(455.0, 475.0, 100.0, 500.0), 12.0),
+            ("b", r(500.0, 540.0, 100.0, 600.0), 16.0),
+            ("fig", r(550.0, 900.0, 100.0, 600.0), 16.0),
+            ("img2", r(560.0, 860.0, 110.0, 510.0), 16.0),
+            ("cap2", r(865.0, 890.0, 110.0, 510.0), 12.0),
+            ("c", r(910.0, 950.0, 100.0, 600.0), 16.0),
+            ("img3", r(960.0, 1160.0, 100.0, 300.0), 16.0),
+            ("cap3", r(960.0, 990.0, 310.0, 600.0), 12.0),
+            ("d", r(1170.0, 1210.0, 100.0, 600.0), 16.0),
+            ("tiny", r(1212.0, 1232.0, 400.0, 420.0), 16.0),
+            ("ad", r(1250.0, 1265.0, 100.0, 300.0), 12.0),
+            ("img4", r(1270.0, 1470.0, 100.0, 400.0), 16.0),
+            ("e", r(1480.0, 1520.0, 100.0, 600.0), 16.0),
+            ("img5", r(1530.0, 1730.0, 100.0, 400.0), 16.0),
+            ("rule", r(1733.0, 1735.0, 100.0, 600.0), 16.0),
+            ("cap5", r(1740.0, 1760.0, 100.0, 400.0), 12.0),
+            ("f", r(1770.0, 1810.0, 100.0, 600.0), 16.0),
+        ];
+        let doc = lay_out(&html, &boxes, |name, v| {
+            if name == "fig" {
+                v.border = [BorderSide { width: 1.0, style: BorderStyle::Solid }; 4];
+            }
+        });
+        let visual = doc.visual.as_ref().unwrap();
+        let segs = super::super::segments(&doc, visual);
+        let kept: Vec<usize> = ["a", "b", "c", "d", "e", "f"].iter().map(|n| segment(&doc, n)).collect();
+        let body = Body { kept, font: 16.0, region: Some(r(100.0, 1810.0, 100.0, 600.0)), ..Default::default() };
+        let figs = find(&doc, visual, &segs, &body, None, &ClipperOptions::default());
+        let got: Vec<(NodeId, &str, Option<&str>)> =
+            figs.iter().map(|f| (f.image, f.layout, f.caption.as_deref())).collect();
+        assert_eq!(
+            got,
+            [
+                (id(&doc, "img1"), "below", Some("Photo one caption")),
+                (id(&doc, "img2"), "frame", Some("Framed caption")),
+                (id(&doc, "img3"), "right", Some("Caption on the right")),
+                // The rule between image and text blocks the caption below.
+                (id(&doc, "img5"), "none", None),
+            ]
+        );
+        // With a smaller size floor the 20 px image counts (no caption, known size).
+        let o = ClipperOptions { min_image: 10.0, ..Default::default() };
+        let figs = find(&doc, visual, &segs, &body, None, &o);
+        assert!(figs.iter().any(|f| f.image == id(&doc, "tiny")));
+        // The advertised image stays out at any size.
+        assert!(!figs.iter().any(|f| f.image == id(&doc, "img4")));
+    }
 
     #[test]
     fn advertisement_labels_in_several_languages() {

@@ -418,9 +418,165 @@ impl Method for Clipper {
     }
 }
 
+/// Pages laid out by hand for the tests of the body, title and figures.
+#[cfg(test)]
+pub(crate) mod testpage {
+    use crate::document::Document;
+    use crate::dom::NodeId;
+    use crate::visual::{FontFamily, NodeVisual, Rect, Rgba, TextRun, Visual};
+
+    /// The node with `id` attribute `name`.
+    pub fn id(doc: &Document, name: &str) -> NodeId {
+        (0..doc.page.len() as NodeId).find(|&i| doc.page.attr(i, "id") == Some(name)).unwrap()
+    }
+
+    /// `html` laid out on a 1000 px wide page: each element named in `boxes` gets its box and
+    /// font size, and its text children one run each over that box; `style` then adjusts any
+    /// named element (alignment, weight, frame).
+    pub fn lay_out(html: &str, boxes: &[(&str, Rect, f32)], style: impl Fn(&str, &mut NodeVisual)) -> Document {
+        let mut doc = Document::parse(html);
+        let n = doc.page.len();
+        let mut nodes = vec![NodeVisual::default(); n];
+        let page_box = Rect::new(0.0, 0.0, 1000.0, 2000.0);
+        for i in 0..n as NodeId {
+            if doc.page.is_element(i) && matches!(&**doc.page.tag(i), "html" | "body") {
+                nodes[i as usize].rect = Some(page_box);
+            }
+        }
+        for &(name, rect, font) in boxes {
+            let e = id(&doc, name) as usize;
+            nodes[e].rect = Some(rect);
+            nodes[e].font_size = font;
+            style(name, &mut nodes[e]);
+        }
+        let mut runs = Vec::new();
+        for i in 0..n as NodeId {
+            let Some(p) = doc.page.parent(i).filter(|_| doc.page.is_text(i)) else { continue };
+            let text = doc.page.text(i).trim().to_string();
+            let Some(rect) = nodes[p as usize].rect.filter(|_| !text.is_empty() && nodes[p as usize].rect != Some(page_box))
+            else {
+                continue;
+            };
+            let font_size = nodes[p as usize].font_size;
+            nodes[i as usize].rect = Some(rect);
+            nodes[i as usize].font_size = font_size;
+            runs.push(TextRun { node: i, rect, font_size, family: FontFamily::Serif, color: Rgba::BLACK, text });
+        }
+        doc.visual = Some(Visual::new(1000.0, 1000.0, 2000.0, nodes, runs));
+        doc
+    }
+
+    /// The segment (leaf) whose container is the element named `name`.
+    pub fn segment(doc: &Document, name: &str) -> usize {
+        let e = id(doc, name);
+        doc.leaves().iter().position(|l| l.container == e).unwrap()
+    }
+}
+
 #[cfg(test)]
 mod tests {
+    use super::testpage::{lay_out, segment};
     use super::*;
+    use crate::classify::FeatureSet;
+    use crate::visual::{BorderSide, BorderStyle, TextAlign};
+
+    const TEXT: &str = "Body text of the article, a sentence long enough to count.";
+
+    /// An article column (x 100–600) of body paragraphs at 16 px, with one segment that each
+    /// refinement should take out: a 12 px caption, a paragraph beside the column, a centred
+    /// line, and a paragraph in a bordered box; a bordered blockquote stays.
+    fn article() -> Document {
+        let html = format!(
+            "<body><div id=art><p id=a>{TEXT}</p><p id=cap>Photo by a photographer</p><p id=b>{TEXT}</p>\
+             <p id=side>Related stories beside the text</p><p id=c>{TEXT}</p><p id=ctr>A centred line of text</p>\
+             <div id=box><p id=framed>Text in a framed box</p></div><blockquote id=q><p id=quoted>{TEXT}</p></blockquote>\
+             <p id=d>{TEXT}</p></div></body>"
+        );
+        let row = |k: f32, left: f32, right: f32| Rect::new(left, 100.0 + 50.0 * k, right, 140.0 + 50.0 * k);
+        let boxes = [
+            ("a", row(0.0, 100.0, 600.0), 16.0),
+            ("cap", row(1.0, 100.0, 400.0), 12.0),
+            ("b", row(2.0, 100.0, 600.0), 16.0),
+            ("side", row(3.0, 650.0, 950.0), 16.0),
+            ("c", row(4.0, 100.0, 600.0), 16.0),
+            ("ctr", row(5.0, 200.0, 500.0), 16.0),
+            ("box", row(6.0, 100.0, 600.0), 16.0),
+            ("framed", row(6.0, 110.0, 590.0), 16.0),
+            ("q", row(7.0, 100.0, 600.0), 16.0),
+            ("quoted", row(7.0, 120.0, 580.0), 16.0),
+            ("d", row(8.0, 100.0, 600.0), 16.0),
+        ];
+        lay_out(&html, &boxes, |name, v| match name {
+            "ctr" => v.text_align = TextAlign::Center,
+            "box" | "q" => v.border = [BorderSide { width: 1.0, style: BorderStyle::Solid }; 4],
+            _ => {}
+        })
+    }
+
+    fn clipper(o: ClipperOptions) -> Clipper {
+        Clipper { classifier: LeafClassifier::embedded(FeatureSet::Paper), options: o }
+    }
+
+    fn only(k: usize) -> ClipperOptions {
+        ClipperOptions {
+            refine_font: k == 0,
+            refine_overlap: k == 1,
+            refine_align: k == 2,
+            refine_frames: k == 3,
+            ..Default::default()
+        }
+    }
+
+    #[test]
+    fn each_refinement_takes_out_its_own_segment() {
+        let doc = article();
+        let segs = segments(&doc, doc.visual.as_ref().unwrap());
+        let p = vec![0.9; segs.len()];
+        let all: Vec<usize> = (0..segs.len()).filter(|&k| doc.leaf_counts()[k].chars > 0.0).collect();
+        let none = ClipperOptions {
+            refine_font: false,
+            refine_overlap: false,
+            refine_align: false,
+            refine_frames: false,
+            ..Default::default()
+        };
+        let body = clipper(none).body(&doc, &p, Some(&segs));
+        assert_eq!(body.kept.iter().filter(|&&k| doc.leaf_counts()[k].chars > 0.0).count(), all.len());
+        assert_eq!(body.font, 16.0);
+        for (k, target) in ["cap", "side", "ctr", "framed"].into_iter().enumerate() {
+            let body = clipper(only(k)).body(&doc, &p, Some(&segs));
+            let gone: Vec<usize> = all.iter().copied().filter(|s| !body.kept.contains(s)).collect();
+            assert_eq!(gone, [segment(&doc, target)], "refinement {k} should take out {target} only");
+            assert_eq!(body.removed.iter().sum::<usize>(), 1);
+            assert_eq!(body.removed[k], 1);
+        }
+        // All four: the body is the five paragraphs and the quote.
+        let body = clipper(ClipperOptions::default()).body(&doc, &p, Some(&segs));
+        let kept: Vec<usize> = body.kept.iter().copied().filter(|&k| doc.leaf_counts()[k].chars > 0.0).collect();
+        let want: Vec<usize> = ["a", "b", "c", "quoted", "d"].iter().map(|n| segment(&doc, n)).collect();
+        assert_eq!(kept, want);
+        assert_eq!(body.removed, [1, 1, 1, 1]);
+    }
+
+    #[test]
+    fn a_frame_around_the_whole_body_is_not_a_caption_frame() {
+        // The bordered `art` holds every segment: refinement 4 keeps them all.
+        let html = format!("<body><div id=art><p id=a>{TEXT}</p><p id=b>{TEXT}</p></div></body>");
+        let boxes = [
+            ("art", Rect::new(90.0, 90.0, 610.0, 200.0), 16.0),
+            ("a", Rect::new(100.0, 100.0, 600.0, 140.0), 16.0),
+            ("b", Rect::new(100.0, 150.0, 600.0, 190.0), 16.0),
+        ];
+        let doc = lay_out(&html, &boxes, |name, v| {
+            if name == "art" {
+                v.background_color = crate::visual::Rgba([250, 250, 250, 255]);
+            }
+        });
+        let segs = segments(&doc, doc.visual.as_ref().unwrap());
+        let body = clipper(only(3)).body(&doc, &vec![0.9; segs.len()], Some(&segs));
+        assert_eq!(body.removed[3], 0);
+        assert!(body.kept.contains(&segment(&doc, "a")) && body.kept.contains(&segment(&doc, "b")));
+    }
 
     #[test]
     fn weighted_median_and_containment() {

@@ -93,7 +93,64 @@ pub fn find(doc: &Document, segs: &[Segment], body: &Body, region: Rect, o: &Cli
 
 #[cfg(test)]
 mod tests {
+    use super::super::testpage::{lay_out, segment};
     use super::*;
+
+    #[test]
+    fn the_highest_q_among_candidates_that_pass_both_rules() {
+        let body_text = "Body text of the article, a sentence long enough to count as body.";
+        let html = format!(
+            "<html><head><title>Storm hits the coast | Daily</title></head><body>\
+             <p id=right>Storm hits the coast</p><h1 id=h>Storm hits the coast</h1><p id=promo>Subscribe now</p>\
+             <p id=byline>By A. Writer</p><p id=plain>Plain first line</p><p id=a>{body_text}</p>\
+             <p id=low>Storm hits the coast</p><p id=b>{body_text}</p></body></html>"
+        );
+        let boxes = [
+            // 48 px but starting right of the body's centre (350): rule 1.
+            ("right", Rect::new(400.0, 100.0, 900.0, 160.0), 48.0),
+            ("h", Rect::new(100.0, 170.0, 600.0, 210.0), 32.0),
+            ("promo", Rect::new(100.0, 215.0, 600.0, 245.0), 24.0),
+            // Body size: bold qualifies, plain does not (rule 2).
+            ("byline", Rect::new(100.0, 250.0, 300.0, 270.0), 16.0),
+            ("plain", Rect::new(100.0, 275.0, 300.0, 295.0), 16.0),
+            ("a", Rect::new(100.0, 300.0, 600.0, 340.0), 16.0),
+            // 48 px below the top quarter of the body (top 170 + 630/4): rule 1.
+            ("low", Rect::new(100.0, 500.0, 600.0, 560.0), 48.0),
+            ("b", Rect::new(100.0, 760.0, 600.0, 800.0), 16.0),
+        ];
+        let doc = lay_out(&html, &boxes, |name, v| {
+            if name == "byline" {
+                v.font_weight = 700;
+            }
+        });
+        let segs = super::super::segments(&doc, doc.visual.as_ref().unwrap());
+        let region = Rect::new(100.0, 170.0, 600.0, 800.0);
+        let body = Body { kept: vec![segment(&doc, "a"), segment(&doc, "b")], font: 16.0, ..Default::default() };
+        let o = ClipperOptions::default();
+        let t = find(&doc, &segs, &body, region, &o).unwrap();
+        assert_eq!((t.segment, t.text.as_str()), (segment(&doc, "h"), "Storm hits the coast"));
+        // Q = (m + λ)·β^(7−h)·(0.1 + α)^ω·f: m = 1 − 8/28 (" | daily" to add), h = 1, α = 1
+        // (same left edge), f = 32 px = 24 pt.
+        let q = (1.0 - 8.0 / 28.0 + 0.5) * 1.15f64.powi(6) * 1.1f64.powi(2) * 24.0;
+        assert!((t.score - q).abs() < 1e-9, "{} vs {q}", t.score);
+        // Without the heading, the promo line (24 px, h = 7) beats the bold byline.
+        let no_h: Vec<Segment> = segs
+            .iter()
+            .enumerate()
+            .map(|(k, s)| Segment { rect: if k == segment(&doc, "h") { None } else { s.rect }, ..s.clone() })
+            .collect();
+        let t = find(&doc, &no_h, &body, region, &o).unwrap();
+        assert_eq!(t.segment, segment(&doc, "promo"));
+        let m = title_match(&chars_lower("Subscribe now"), &chars_lower("Storm hits the coast | Daily"));
+        assert!((t.score - (m + 0.5) * 1.21 * 18.0).abs() < 1e-9);
+        // Only the bold byline left among the qualified: it is the title; the plain line never.
+        let only_small: Vec<Segment> = no_h
+            .iter()
+            .enumerate()
+            .map(|(k, s)| Segment { rect: if k == segment(&doc, "promo") { None } else { s.rect }, ..s.clone() })
+            .collect();
+        assert_eq!(find(&doc, &only_small, &body, region, &o).unwrap().segment, segment(&doc, "byline"));
+    }
 
     fn c(s: &str) -> Vec<char> {
         s.chars().collect()
