@@ -96,6 +96,31 @@ run_chunk() { # TARGET WALL_SECONDS LOG TIMEFILE
   fi
 }
 
+# A niced fuzzer on a busy machine can be starved for minutes, and libFuzzer's -timeout (and
+# jsfuzz's) count wall time: a timeout or slow-unit report stands only if the input is slow
+# again when replayed alone, not niced. One that runs in under 5 s goes to
+# artifacts/TARGET/starved/ and is not counted.
+confirm_slow() { # TARGET
+  local t=$1 f s
+  for f in "$FUZZ/artifacts/$t"/timeout-* "$FUZZ/artifacts/$t"/slow-unit-* "$FUZZ/artifacts/$t"/crash-*; do
+    [ -e "$f" ] || continue
+    s=$(date +%s%N)
+    if [ "$t" = markdown ]; then
+      # only a crash that jsfuzz wrote for a timeout (an unsafe output or exception counts)
+      cat "$out/$t".*.log | grep -A4 "timeout reached" | grep -q "$(basename "$f")" || continue
+      (cd js && timeout 60 node -e 'require("./renderer").problems(require("fs").readFileSync(process.argv[1]).toString("utf8"))' "$f") >/dev/null 2>&1 || true
+    else
+      case $f in */crash-*) continue ;; esac
+      timeout 60 "$BIN/$t" -runs=1 "$f" >/dev/null 2>&1 || true
+    fi
+    if [ $((($(date +%s%N) - s) / 1000000)) -lt 5000 ]; then
+      mkdir -p "$FUZZ/artifacts/$t/starved"
+      mv "$f" "$FUZZ/artifacts/$t/starved/"
+      echo "$t: $(basename "$f") replays in under 5 s: a starved process, not counted" | tee -a "$out/notes"
+    fi
+  done
+}
+
 execs_of() { # executions in one chunk's log
   if [ "$1" = markdown ]; then
     grep -o '^#[0-9]*' "$2" | tail -1 | tr -d '#'
@@ -114,13 +139,14 @@ for t in $targets; do
     fi
     k=$((k + 1))
     # Aim at what is left of the goal: a niced fuzzer may get less than one CPU per wall second.
-    chunk=$(awk -v c="$cpu" -v g="$cpu_goal" 'BEGIN { r = g - c + 5; if (r > 300) r = 300; printf "%d", r }')
+    chunk=$(awk -v c="$cpu" -v g="$cpu_goal" 'BEGIN { r = g - c + 5; if (r > 300) r = 300; if (r < 60) r = 60; printf "%d", r }')
     if [ -n "$until_epoch" ]; then
       left=$((until_epoch - $(date +%s)))
       [ "$chunk" -gt "$left" ] && chunk=$((left > 10 ? left : 10))
     fi
     start=$(date +%s)
     run_chunk "$t" "$chunk" "$out/$t.$k.log" "$out/$t.$k.time"
+    confirm_slow "$t"
     wall=$((wall + $(date +%s) - start))
     used=$(cpu_of "$out/$t.$k.time")
     cpu=$(awk -v a="$cpu" -v b="$used" 'BEGIN { printf "%.1f", a + b }')
@@ -134,7 +160,7 @@ for t in $targets; do
   done
   [ "$t" != markdown ] || (cd js && node replay.js >"$out/markdown.replay.log") || echo "markdown: saved inputs fail, see $out/markdown.replay.log" | tee -a "$out/notes"
   files=$(find "corpus/$t" -type f | wc -l)
-  findings=$(find "artifacts/$t" -type f 2>/dev/null | wc -l)
+  findings=$(find "artifacts/$t" -maxdepth 1 -type f 2>/dev/null | wc -l)
   printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$t" "$execs" "$cpu" "$wall" "$files" "$findings" | tee -a "$out/summary.tsv"
 done
 
