@@ -282,7 +282,7 @@ pub fn http(data: &[u8]) {
 pub fn safe_url(url: &str) -> bool {
     let u: String =
         url.chars().filter(|c| !c.is_whitespace() && !c.is_control()).collect::<String>().to_ascii_lowercase();
-    match u.find(|c| matches!(c, ':' | '/' | '?' | '#')) {
+    match u.find([':', '/', '?', '#']) {
         Some(k) if u.as_bytes()[k] == b':' => matches!(&u[..k], "http" | "https" | "mailto"),
         _ => !u.is_empty(),
     }
