@@ -84,6 +84,22 @@ HTTP = [
     b"\x00\ntext/html\n\x1f\x8b\x08\x00\x00\x00",
 ]
 
+MARKDOWN = [
+    b"# Title\n\nA paragraph with **bold**, *em*, __strong__, _em_, ~~del~~ and `code`.\n\n## Part\n\n### Sub\n",
+    b"- one\n- two\n  - nested\n    1. deep\n* star\n+ plus\n\n3. three\n4) four\n\n1. one\n",
+    b"> quote\n> > nested\n> back\n\n---\n***\n_ _ _\n",
+    b"```rust\nfn main() {}\n```\n~~~\ntilde\n~~~\n\n| a | b |\n|---|---|\n| 1 | 2 |\n",
+    b"[a link](https://example.org/a_(b)) and ![an image](https://example.org/i.png \"t\") and <https://x.org/y>\n",
+    b"[rel](/relative) [js](javascript:alert(1)) [data](data:text/html,x) [mail](mailto:a@b.c)\n",
+    b"<https://x.org/[t](https://y.org/autofocus/onfocus=alert(document.domain)//)>\n",
+    b"<img src=x onerror=alert(1)>\n\n<script>alert(2)</script>\n\n&lt;script&gt;\n",
+    b"[x](https://e.org/\" onmouseover=\"alert(5))\n`<b onclick=alert(6)>code</b>` **<i onclick=alert(7)>bold</i>**\n",
+    b"line one\\\nhard break  \nsoft\nescaped \\*not em\\* \\[not link\\]\n",
+    b"**" * 50 + b"_" * 50 + b"`" * 30 + b"[" * 30 + b"\n",
+    b"> " * 30 + b"deep\n",
+    b"",
+]
+
 
 def warc_record(rtype, uri, payload):
     head = (
@@ -162,6 +178,7 @@ def main():
     write("wrapper", WRAPPERS)
     write("warc", list(warcs()))
     write("http", HTTP)
+    write("markdown", MARKDOWN)
     models = []
     for path in a.models:
         with open(path, "rb") as f:

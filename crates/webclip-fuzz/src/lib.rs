@@ -80,7 +80,10 @@ pub fn check_page(page: &Page) {
 }
 
 /// The whole extraction: a method and options from the first two bytes, then every output
-/// format and the JSON record.
+/// format (text, markdown, HTML), the JSON record with each body format (under the article's
+/// time budget, as the CLI and the service render it) and the metadata JSON. The HTML output,
+/// parsed again, must hold only the renderer's tags, no attribute but `href`, `src` and `alt`,
+/// and only safe URLs.
 pub fn extract(data: &[u8]) {
     let (m, rest) = split_first(data);
     let (o, bytes) = split_first(rest);
@@ -95,12 +98,82 @@ pub fn extract(data: &[u8]) {
     options.content.captions = o & 32 != 0;
     options.read.url = (o & 64 != 0).then(|| "https://news.example/2024/05/01/a-story?page=2".into());
     let Ok(article) = webclip::extract(bytes, &options) else { return };
-    for format in [Format::Text, Format::Markdown, Format::Html] {
+    for format in [Format::Text, Format::Markdown] {
         let _ = article.render(format);
     }
-    let json = webclip::output::json::JsonOptions { source: "fuzz", id: None, body: Format::Markdown, timings: false };
-    let value = webclip::output::json::render(&article, &json);
-    assert!(serde_json::to_string(&value).is_ok());
+    check_clean_html(&article.render(Format::Html));
+    for body in [Format::Markdown, Format::Text, Format::Html] {
+        let json = webclip::output::json::JsonOptions { source: "fuzz", id: Some("r1"), body, timings: false };
+        let value = webclip::output::json::render(&article, &json);
+        let line = serde_json::to_string(&value).expect("the record serialises");
+        let back: serde_json::Value = serde_json::from_str(&line).expect("the record reads back");
+        assert_eq!(back, value, "the JSON record round-trips");
+        let _ = webclip::output::json::try_render(&article, &json);
+    }
+    let meta = serde_json::to_string_pretty(&article.metadata).expect("the metadata serialises");
+    assert!(serde_json::from_str::<serde_json::Value>(&meta).is_ok());
+}
+
+/// The tags `output::html` writes (and `html`, `head`, `body` added by parsing it again).
+const CLEAN_TAGS: &[&str] = &[
+    "html",
+    "head",
+    "body",
+    "article",
+    "div",
+    "p",
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "ul",
+    "ol",
+    "li",
+    "dl",
+    "dt",
+    "dd",
+    "blockquote",
+    "pre",
+    "code",
+    "figure",
+    "figcaption",
+    "table",
+    "thead",
+    "tbody",
+    "tfoot",
+    "tr",
+    "td",
+    "th",
+    "caption",
+    "sub",
+    "sup",
+    "br",
+    "strong",
+    "em",
+    "a",
+    "img",
+];
+
+/// Panics unless `html`, parsed, has only [`CLEAN_TAGS`], only `href`/`src`/`alt` attributes
+/// and only safe URLs.
+pub fn check_clean_html(html: &str) {
+    let page = Page::parse(html);
+    for id in 0..page.len() as u32 {
+        if page.node(id).kind != NodeKind::Element {
+            continue;
+        }
+        let tag = &**page.tag(id);
+        assert!(CLEAN_TAGS.contains(&tag), "<{tag}> in the HTML output");
+        for a in page.attrs(id) {
+            let name = &*a.name;
+            assert!(matches!(name, "href" | "src" | "alt"), "attribute {name} on <{tag}> in the HTML output");
+            if name != "alt" {
+                assert!(safe_url(&a.value), "{name}={:?} in the HTML output", a.value);
+            }
+        }
+    }
 }
 
 /// A page for the targets that apply something to one.
@@ -164,11 +237,12 @@ pub fn warc(data: &[u8]) {
     webclip_warc::for_each_record(data, 1 << 20, |_| true);
 }
 
-/// One request to the service: method and route from the first byte, then a query line, a
+/// One request to the service's router (every route, and a method or path it does not
+/// have): method and route from the first byte, then a query line, a
 /// content-type line and the body. Fails on a panic or a 500 (an internal error).
 pub fn http(data: &[u8]) {
     use tower::ServiceExt;
-    const ROUTES: [(&str, &str); 8] = [
+    const ROUTES: [(&str, &str); 12] = [
         ("POST", "/v1/extract"),
         ("GET", "/v1/extract"),
         ("POST", "/v1/overlay"),
@@ -177,6 +251,10 @@ pub fn http(data: &[u8]) {
         ("GET", "/openapi.json"),
         ("GET", "/v1/info"),
         ("DELETE", "/v1/extract"),
+        ("GET", "/"),
+        ("GET", "/assets/app.js"),
+        ("HEAD", "/v1/extract"),
+        ("GET", "/nowhere"),
     ];
     static RUNTIME: OnceLock<tokio::runtime::Runtime> = OnceLock::new();
     let rt = RUNTIME
@@ -197,6 +275,17 @@ pub fn http(data: &[u8]) {
     let response = rt.block_on(webclip_serve::router(config).oneshot(request)).expect("the router is infallible");
     // 501 (no layout engine: no overlays), 503 and 504 are answers; 500 is a bug.
     assert_ne!(response.status(), 500, "{method} {uri}");
+}
+
+/// Whether a URL, read as a browser would (spaces and controls dropped, any case), has no
+/// scheme or one of `http`, `https`, `mailto`: an independent copy of the output's rule.
+pub fn safe_url(url: &str) -> bool {
+    let u: String =
+        url.chars().filter(|c| !c.is_whitespace() && !c.is_control()).collect::<String>().to_ascii_lowercase();
+    match u.find([':', '/', '?', '#']) {
+        Some(k) if u.as_bytes()[k] == b':' => matches!(&u[..k], "http" | "https" | "mailto"),
+        _ => !u.is_empty(),
+    }
 }
 
 fn split_first(data: &[u8]) -> (u8, &[u8]) {

@@ -32,3 +32,29 @@ fn every_saved_input_runs_through_its_target() {
     }
     eprintln!("{total} saved fuzz inputs ran");
 }
+
+#[test]
+fn the_html_check_refuses_what_the_output_must_not_hold() {
+    webclip_fuzz::check_clean_html(
+        "<article><p>a <a href=\"/x\">b</a> <a href=\"HTTPS://e.org/\">c</a><img src=\"i.png\" alt=\"\"></p></article>",
+    );
+    for bad in [
+        "<article><script>x()</script></article>",
+        "<article><p onclick=\"x()\">a</p></article>",
+        "<article><a href=\"java\tscript:alert(1)\">a</a></article>",
+        "<article><img src=\"data:image/png,x\" alt=\"\"></article>",
+        "<article><div class=\"x\">a</div></article>",
+        "<article><span>a</span></article>",
+    ] {
+        let outcome = std::panic::catch_unwind(|| webclip_fuzz::check_clean_html(bad));
+        assert!(outcome.is_err(), "{bad} passes the check");
+    }
+    assert!(
+        webclip_fuzz::safe_url("mailto:a@b.c")
+            && webclip_fuzz::safe_url("//e.org/x")
+            && webclip_fuzz::safe_url("a/b:c")
+    );
+    assert!(
+        !webclip_fuzz::safe_url(" vbscript:x") && !webclip_fuzz::safe_url("") && !webclip_fuzz::safe_url("data:,x")
+    );
+}
