@@ -110,50 +110,16 @@ pub fn extract(data: &[u8]) {
         assert_eq!(back, value, "the JSON record round-trips");
         let _ = webclip::output::json::try_render(&article, &json);
     }
-    let meta = serde_json::to_string_pretty(&article.metadata).expect("the metadata serialises");
+    let meta = serde_json::to_string_pretty(article.metadata()).expect("the metadata serialises");
     assert!(serde_json::from_str::<serde_json::Value>(&meta).is_ok());
 }
 
 /// The tags `output::html` writes (and `html`, `head`, `body` added by parsing it again).
+#[rustfmt::skip]
 const CLEAN_TAGS: &[&str] = &[
-    "html",
-    "head",
-    "body",
-    "article",
-    "div",
-    "p",
-    "h1",
-    "h2",
-    "h3",
-    "h4",
-    "h5",
-    "h6",
-    "ul",
-    "ol",
-    "li",
-    "dl",
-    "dt",
-    "dd",
-    "blockquote",
-    "pre",
-    "code",
-    "figure",
-    "figcaption",
-    "table",
-    "thead",
-    "tbody",
-    "tfoot",
-    "tr",
-    "td",
-    "th",
-    "caption",
-    "sub",
-    "sup",
-    "br",
-    "strong",
-    "em",
-    "a",
-    "img",
+    "html", "head", "body", "article", "div", "p", "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol",
+    "li", "dl", "dt", "dd", "blockquote", "pre", "code", "figure", "figcaption", "table", "thead",
+    "tbody", "tfoot", "tr", "td", "th", "caption", "sub", "sup", "br", "strong", "em", "a", "img",
 ];
 
 /// Panics unless `html`, parsed, has only [`CLEAN_TAGS`], only `href`/`src`/`alt` attributes
