@@ -654,6 +654,8 @@ impl Write for Output {
 }
 
 /// Where records go: JSON Lines or Parquet.
+// One per batch: the size of its variants does not matter.
+#[allow(clippy::large_enum_variant)]
 enum Sink {
     Lines(Output),
     /// Boxed: its Arrow builders make it far larger than a line writer.
