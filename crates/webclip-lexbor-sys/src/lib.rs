@@ -133,7 +133,8 @@ mod tests {
     /// Every patch in `patches/` was applied, in order, and the compiled tree is lexbor's
     /// upstream source changed in exactly the files the patches name: the name tables
     /// (`core/hash.c`, `core/hash.h`), which now grow, and the tree builder's active formatting
-    /// list, now bounded, and its count of copies (`html/tree*`).
+    /// list, now bounded, and its count of copies (`html/tree*`), and the option's insertion steps
+    /// (`html/interfaces/option_element.c`).
     #[test]
     fn the_patches_are_applied() {
         let crate_dir = Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -166,6 +167,7 @@ mod tests {
             [
                 "source/lexbor/core/hash.c",
                 "source/lexbor/core/hash.h",
+                "source/lexbor/html/interfaces/option_element.c",
                 "source/lexbor/html/tree/active_formatting.c",
                 "source/lexbor/html/tree/active_formatting.h",
                 "source/lexbor/html/tree.c",
