@@ -854,6 +854,20 @@ pub static OPTIONS: &[OptionSpec] = &[
         set: |o, v| auto_mut(o).into_iter().for_each(|a| a.kickers = b(v)),
     },
     OptionSpec {
+        name: "prose_rescue",
+        kind: SHARE,
+        unit: None,
+        value_name: "F",
+        help: "A region without running text, on a page whose running text scores just under tau, is chosen \
+               again with tau at F times the best running-text leaf's probability (0 disables).",
+        methods: AUTO,
+        group: Group::Method,
+        example: "0",
+        unset: "",
+        get: |o| auto(o).map_or(Value::Null, |a| Value::from(a.prose_rescue)),
+        set: |o, v| auto_mut(o).into_iter().for_each(|a| a.prose_rescue = f(v)),
+    },
+    OptionSpec {
         name: "widen_single",
         kind: Kind::Bool,
         unit: None,

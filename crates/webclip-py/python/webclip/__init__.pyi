@@ -40,6 +40,7 @@ class Options(TypedDict, total=False):
     code: bool
     forum_declared: bool
     kickers: bool
+    prose_rescue: float
     widen_single: bool
     comment_share: float
     link_lists: bool
