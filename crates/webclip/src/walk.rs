@@ -35,6 +35,11 @@ pub struct ContentOptions {
     /// script-rendered forum threads (recall 3–7 % each) but also four such pages whose truth
     /// is empty (SH −0.11, held-out ±0); `--favor recall` turns it on.
     pub metadata_fallback: bool,
+    /// Plain text starts every list item with `- ` (as markdown bullets and trafilatura's
+    /// text do): the item boundaries stay visible. On since 2026-11-26: wcxb snippets +0.14
+    /// (its truth writes list items so), shingle, word and bigram scores unchanged on every
+    /// folder (the mark is no word).
+    pub list_marks: bool,
 }
 
 impl Default for ContentOptions {
@@ -47,6 +52,7 @@ impl Default for ContentOptions {
             captions: false,
             figures: true,
             metadata_fallback: false,
+            list_marks: true,
         }
     }
 }

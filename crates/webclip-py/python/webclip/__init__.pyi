@@ -25,6 +25,7 @@ class Options(TypedDict, total=False):
     figures: bool
     formatting: bool
     captions: bool
+    list_marks: bool
     metadata_fallback: bool
     title_source: Literal["method", "metadata", "clipper", "mixed"]
     next_rule: Literal["paper", "offsets"]
