@@ -42,6 +42,8 @@ class Options(TypedDict, total=False):
     forum_declared: bool
     kickers: bool
     prose_rescue: float
+    before_headline: bool
+    repeated_lines: bool
     widen_single: bool
     comment_share: float
     link_lists: bool

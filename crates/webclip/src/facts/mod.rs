@@ -10,6 +10,7 @@ pub mod cnr;
 pub mod comments;
 pub mod declared;
 pub mod kicker;
+pub mod repeated;
 pub mod title;
 
 use crate::dom::{NodeId, Page};
