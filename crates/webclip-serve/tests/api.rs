@@ -527,6 +527,60 @@ async fn a_body_trickled_past_the_deadline_gets_408() {
     assert!(answer.contains("request body: not received within"), "{answer}");
 }
 
+/// A client that asks for a big answer and never reads it: the answer stalls in the socket,
+/// and the write timeout, not the client, ends the connection; others are served meanwhile.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_that_does_not_read_its_answer_is_cut_off() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    // A long head timeout, so only the write timeout can close the connection.
+    let config =
+        Config { write_timeout: Duration::from_secs(1), header_timeout: Duration::from_secs(60), ..Default::default() };
+    let base = start(config).await;
+    let addr: SocketAddr = base.trim_start_matches("http://").parse().unwrap();
+    // One long article (several copies of the sample are one article's worth of answer).
+    let para = "<p>The committee met on Tuesday to discuss the budget, and agreed after a long debate.</p>";
+    let page =
+        format!("<html><body><article><h1>Minutes</h1>{}</article></body></html>", para.repeat(40_000)).into_bytes();
+    let path = "/v1/extract?format=html";
+    let full = client().post(format!("{base}{path}")).body(page.clone()).send().await.unwrap().bytes().await.unwrap();
+    assert!(full.len() > 4 << 20, "the answer ({} bytes) must outgrow the socket buffers", full.len());
+    // A small receive window, and nothing read.
+    let socket = tokio::net::TcpSocket::new_v4().unwrap();
+    socket.set_recv_buffer_size(4096).unwrap();
+    let mut stuck = socket.connect(addr).await.unwrap();
+    let head =
+        format!("POST {path} HTTP/1.1\r\nHost: x\r\nContent-Type: text/html\r\nContent-Length: {}\r\n\r\n", page.len());
+    stuck.write_all(head.as_bytes()).await.unwrap();
+    stuck.write_all(&page).await.unwrap();
+    let sent = std::time::Instant::now();
+    for _ in 0..3 {
+        let r = client().get(format!("{base}/healthz")).send().await.unwrap();
+        assert_eq!(r.status(), 200);
+        let r = client().post(format!("{base}/v1/extract")).body(sample()).send().await.unwrap();
+        assert_eq!(r.status(), 200);
+    }
+    // Well past the extraction and the 1 s timeout, the client reads: the server has given up,
+    // so it gets the end of the connection after part of the answer (before, all of it and
+    // then a connection left open for the next request).
+    tokio::time::sleep_until((sent + Duration::from_secs(8)).into()).await;
+    let mut got = Vec::new();
+    let ended = tokio::time::timeout(Duration::from_secs(20), async {
+        while let Ok(n) = stuck.read_buf(&mut got).await {
+            if n == 0 {
+                break;
+            }
+        }
+    })
+    .await;
+    assert!(
+        ended.is_ok(),
+        "the connection is still open {:?} after the request ({} bytes read)",
+        sent.elapsed(),
+        got.len()
+    );
+    assert!(got.len() < full.len(), "the whole answer was sent ({} bytes)", got.len());
+}
+
 /// Resident memory of process `pid`, in KiB.
 fn rss_kib(pid: u32) -> u64 {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
