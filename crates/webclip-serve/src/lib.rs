@@ -6,8 +6,9 @@
 //! the limit gets 503 with `Retry-After` at once (back-pressure instead of a growing queue),
 //! and a slot is freed only when its extraction really ends, so a slow page cannot make the
 //! service take more work than it can do. A request gets 504 after `timeout`, and its
-//! extraction stops then too (the library's time budget is the time left). A panic inside
-//! one extraction is that request's 500. Errors are JSON: `{"error": {"status", "message"}}`.
+//! extraction stops then too (the library's time budget is the time left): the 504 waits for
+//! it to stop (at most `STOP_GRACE`), so that its slot is free when the 504 is sent. A panic
+//! inside one extraction is that request's 500. Errors are JSON: `{"error": {"status", "message"}}`.
 //!
 //! Every client is taken for hostile: a connection must send its request head within
 //! `header_timeout` (also between keep-alive requests) and its body within `timeout` (408),
@@ -574,6 +575,10 @@ async fn extract_get(
     run(state, job, Output::Json, deadline).await
 }
 
+/// How long past its deadline an extraction may take to reach its next check and stop; past
+/// that the request gets its 504 anyway and the slot stays taken until the work ends.
+const STOP_GRACE: Duration = Duration::from_secs(2);
+
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Output {
     Json,
@@ -634,7 +639,9 @@ async fn run(state: Shared, mut job: Job, output: Output, deadline: Instant) -> 
         worker.metrics.in_flight().dec();
         result
     });
-    let left = deadline.saturating_duration_since(Instant::now());
+    // The extraction notices the deadline only at its next check (between stages, every 1,024
+    // blocks while rendering): waiting for it means its 504 comes with its slot already free.
+    let left = deadline.saturating_duration_since(Instant::now()) + STOP_GRACE;
     let outcome = tokio::time::timeout(left, task).await.map_err(|_| {
         ApiError::new(StatusCode::GATEWAY_TIMEOUT, format!("{source}: no answer within {:?}", state.config.timeout))
     })?;
