@@ -23,6 +23,9 @@ pub struct ServeArgs {
     /// Seconds a connection may take to send a request's head (and stay idle between requests).
     #[arg(long, default_value_t = Config::default().header_timeout.as_secs_f64(), value_name = "S", value_parser = crate::flags::seconds)]
     pub header_timeout: f64,
+    /// Seconds an answer may wait on a client that reads none of it; then its connection is closed.
+    #[arg(long, default_value_t = Config::default().write_timeout.as_secs_f64(), value_name = "S", value_parser = crate::flags::seconds)]
+    pub write_timeout: f64,
     /// Open connections at once; more are answered 503 and closed. Keep the process's file
     /// limit (ulimit -n, LimitNOFILE) above it.
     #[arg(long, default_value_t = Config::default().max_connections, value_name = "N")]
@@ -64,6 +67,7 @@ pub fn run(args: ServeArgs) -> ExitCode {
         layout: (!args.no_layout).then(|| args.layout.engine()),
         header_timeout: crate::flags::duration(args.header_timeout.max(0.001)),
         max_connections: args.max_connections.max(1),
+        write_timeout: crate::flags::duration(args.write_timeout.max(0.001)),
     };
     #[cfg(unix)]
     raise_file_limit(config.max_connections);

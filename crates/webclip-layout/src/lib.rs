@@ -89,6 +89,9 @@ pub struct Laid {
     /// Linked stylesheets the page asked for that were not available.
     pub missing_stylesheets: Vec<String>,
     pub timings: Timings,
+    /// Nodes in the engine's tree once laid out: the page's, and those the engine adds
+    /// (anonymous boxes, the labels of form controls).
+    pub engine_nodes: usize,
 }
 
 /// Lays `page` out in a worker thread within `settings.budget`. `url` is the page's address,
@@ -122,7 +125,7 @@ pub fn layout_here(page: &Page, url: Option<&str>, settings: &Settings) -> Resul
     let ms = |a: Instant, b: Instant| (b - a).as_secs_f64() * 1e3;
     let timings =
         Timings { build: ms(start, built), resolve: ms(built, resolved), collect: ms(resolved, Instant::now()) };
-    Ok(Laid { visual, missing_stylesheets: sheets.missing(), timings })
+    Ok(Laid { visual, missing_stylesheets: sheets.missing(), timings, engine_nodes: doc.tree().len() })
 }
 
 /// Rules webclip adds to Blitz's user-agent sheet. `noscript`: webclip parses with scripting

@@ -48,3 +48,42 @@ fn extraction_with_layout_carries_visual_facts() {
     assert!(visual.node(block.node).rect.is_some_and(|r| r.area() > 0.0));
     assert_eq!((visual.width, visual.height), (1280.0, 800.0));
 }
+
+/// The shapes where HTML's tree builder makes more elements than there are tags (formatting
+/// elements reconstructed in every block, fostered table content, the adoption agency, nested
+/// tables), laid out at growing sizes: the engine's tree, page nodes and its own, grows
+/// linearly with the input.
+#[test]
+fn the_engine_tree_grows_linearly_on_amplifying_markup() {
+    let bs: String = (0..200).map(|i| format!("<b id={i}>")).collect();
+    type Make = fn(usize, &str) -> String;
+    let shapes: [(&str, Make); 7] = [
+        ("reconstruction", |n, bs| format!("<body><div>{bs}</div>{}", "<div>x</div>".repeat(n))),
+        ("reconstruction in p", |n, bs| format!("<body><p>{bs}</p>{}", "<p>x</p>".repeat(n))),
+        ("formatting left open", |n, bs| format!("<body>{bs}{}", "<div>x</div>".repeat(n))),
+        ("foster parenting", |n, bs| format!("<body><div>{bs}</div><table>{}", "x<tr>".repeat(n))),
+        ("fostered links", |n, _| format!("<body><table>{}</table>", "<a>x".repeat(n))),
+        ("adoption agency", |n, _| "<a><p><b>x<a>y</b>z</p>".repeat(n)),
+        ("nested tables", |n, _| (0..n).map(|i| format!("<table><tr><td><b id={i}>x")).collect()),
+    ];
+    for (name, make) in shapes {
+        let mut sizes = Vec::new();
+        for n in [250, 500, 1000] {
+            let html = make(n, &bs);
+            let page = Page::parse(&html);
+            // In the guard's worker: its large stack, a budget no test machine reaches.
+            let settings = Settings { budget: Duration::from_secs(300), ..Settings::default() };
+            let laid = layout(&page, None, &settings).unwrap_or_else(|e| panic!("{name}, n={n}: {e}"));
+            assert!(laid.engine_nodes >= page.len(), "{name}: the engine's tree holds the page");
+            assert!(
+                laid.engine_nodes <= 4 * html.len(),
+                "{name}, n={n}: {} engine nodes ({} page nodes) from {} bytes",
+                laid.engine_nodes,
+                page.len(),
+                html.len()
+            );
+            sizes.push(laid.engine_nodes);
+        }
+        assert!(sizes[2] <= 5 * sizes[0], "{name}: {sizes:?}");
+    }
+}

@@ -6,11 +6,14 @@
 //! the limit gets 503 with `Retry-After` at once (back-pressure instead of a growing queue),
 //! and a slot is freed only when its extraction really ends, so a slow page cannot make the
 //! service take more work than it can do. A request gets 504 after `timeout`, and its
-//! extraction stops then too (the library's time budget is the time left). A panic inside
-//! one extraction is that request's 500. Errors are JSON: `{"error": {"status", "message"}}`.
+//! extraction stops then too (the library's time budget is the time left): the 504 waits for
+//! it to stop (at most `STOP_GRACE`), so that its slot is free when the 504 is sent. A panic
+//! inside one extraction is that request's 500. Errors are JSON: `{"error": {"status", "message"}}`.
 //!
 //! Every client is taken for hostile: a connection must send its request head within
-//! `header_timeout` (also between keep-alive requests) and its body within `timeout` (408); at most `max_connections` are open at once, and one over that is answered 503
+//! `header_timeout` (also between keep-alive requests) and its body within `timeout` (408),
+//! and must read its answer: a write that makes no progress for `write_timeout` closes the
+//! connection. At most `max_connections` are open at once, and one over that is answered 503
 //! and closed at once. Every answer carries `nosniff` and forbids framing; the page's CSP
 //! allows scripts only from /assets/app.js and no HTML from strings (Trusted Types).
 
@@ -54,6 +57,9 @@ pub struct Config {
     pub header_timeout: Duration,
     /// Open connections at once; one more is answered 503 and closed.
     pub max_connections: usize,
+    /// Longest a connection's answer may wait on a client that does not read it; then the
+    /// connection is closed.
+    pub write_timeout: Duration,
 }
 
 impl Default for Config {
@@ -67,6 +73,7 @@ impl Default for Config {
             layout: None,
             header_timeout: Duration::from_secs(10),
             max_connections: 512,
+            write_timeout: Duration::from_secs(30),
         }
     }
 }
@@ -194,6 +201,7 @@ pub async fn serve(
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
     let header_timeout = config.header_timeout;
+    let write_timeout = config.write_timeout;
     let connections = Arc::new(Semaphore::new(config.max_connections.max(1)));
     let app = router(config);
     let graceful = hyper_util::server::graceful::GracefulShutdown::new();
@@ -218,7 +226,7 @@ pub async fn serve(
         let mut http = hyper::server::conn::http1::Builder::new();
         http.timer(hyper_util::rt::TokioTimer::new()).header_read_timeout(header_timeout);
         let conn = http.serve_connection(
-            hyper_util::rt::TokioIo::new(stream),
+            hyper_util::rt::TokioIo::new(WriteTimeout::new(stream, write_timeout)),
             hyper_util::service::TowerToHyperService::new(app.clone()),
         );
         let conn = graceful.watch(conn);
@@ -230,6 +238,98 @@ pub async fn serve(
     drop(listener);
     graceful.shutdown().await;
     Ok(())
+}
+
+/// A stream whose writes fail with `TimedOut` after `limit` without progress: hyper has no
+/// write timeout, and a client that never reads would hold its connection (its file, its
+/// answer in memory and a place under `max_connections`) forever.
+struct WriteTimeout<S> {
+    inner: S,
+    limit: Duration,
+    /// Set while a write (or flush) waits on the peer: when that wait started plus `limit`.
+    stalled: Option<std::pin::Pin<Box<tokio::time::Sleep>>>,
+}
+
+impl<S> WriteTimeout<S> {
+    fn new(inner: S, limit: Duration) -> Self {
+        WriteTimeout { inner, limit, stalled: None }
+    }
+
+    /// After the inner stream's write answered `poll`: progress clears the timer, a wait starts
+    /// it (or checks it).
+    fn check<T>(
+        &mut self,
+        cx: &mut std::task::Context<'_>,
+        poll: std::task::Poll<std::io::Result<T>>,
+    ) -> std::task::Poll<std::io::Result<T>> {
+        use std::task::Poll;
+        if poll.is_ready() {
+            self.stalled = None;
+            return poll;
+        }
+        let limit = self.limit;
+        let timer = self.stalled.get_or_insert_with(|| Box::pin(tokio::time::sleep(limit)));
+        match timer.as_mut().poll(cx) {
+            Poll::Ready(()) => {
+                self.stalled = None;
+                Poll::Ready(Err(std::io::Error::new(
+                    std::io::ErrorKind::TimedOut,
+                    "the client read none of its answer for the write timeout",
+                )))
+            }
+            Poll::Pending => Poll::Pending,
+        }
+    }
+}
+
+impl<S: tokio::io::AsyncRead + Unpin> tokio::io::AsyncRead for WriteTimeout<S> {
+    fn poll_read(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+        buf: &mut tokio::io::ReadBuf<'_>,
+    ) -> std::task::Poll<std::io::Result<()>> {
+        std::pin::Pin::new(&mut self.inner).poll_read(cx, buf)
+    }
+}
+
+impl<S: tokio::io::AsyncWrite + Unpin> tokio::io::AsyncWrite for WriteTimeout<S> {
+    fn poll_write(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+        buf: &[u8],
+    ) -> std::task::Poll<std::io::Result<usize>> {
+        let poll = std::pin::Pin::new(&mut self.inner).poll_write(cx, buf);
+        self.check(cx, poll)
+    }
+
+    fn poll_write_vectored(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+        bufs: &[std::io::IoSlice<'_>],
+    ) -> std::task::Poll<std::io::Result<usize>> {
+        let poll = std::pin::Pin::new(&mut self.inner).poll_write_vectored(cx, bufs);
+        self.check(cx, poll)
+    }
+
+    fn is_write_vectored(&self) -> bool {
+        self.inner.is_write_vectored()
+    }
+
+    fn poll_flush(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<std::io::Result<()>> {
+        let poll = std::pin::Pin::new(&mut self.inner).poll_flush(cx);
+        self.check(cx, poll)
+    }
+
+    fn poll_shutdown(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<std::io::Result<()>> {
+        let poll = std::pin::Pin::new(&mut self.inner).poll_shutdown(cx);
+        self.check(cx, poll)
+    }
 }
 
 /// After a failed accept: out of file descriptors (or another resource) clears up as
@@ -475,6 +575,10 @@ async fn extract_get(
     run(state, job, Output::Json, deadline).await
 }
 
+/// How long past its deadline an extraction may take to reach its next check and stop; past
+/// that the request gets its 504 anyway and the slot stays taken until the work ends.
+const STOP_GRACE: Duration = Duration::from_secs(2);
+
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Output {
     Json,
@@ -535,7 +639,9 @@ async fn run(state: Shared, mut job: Job, output: Output, deadline: Instant) -> 
         worker.metrics.in_flight().dec();
         result
     });
-    let left = deadline.saturating_duration_since(Instant::now());
+    // The extraction notices the deadline only at its next check (between stages, every 1,024
+    // blocks while rendering): waiting for it means its 504 comes with its slot already free.
+    let left = deadline.saturating_duration_since(Instant::now()) + STOP_GRACE;
     let outcome = tokio::time::timeout(left, task).await.map_err(|_| {
         ApiError::new(StatusCode::GATEWAY_TIMEOUT, format!("{source}: no answer within {:?}", state.config.timeout))
     })?;

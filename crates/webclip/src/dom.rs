@@ -527,6 +527,7 @@ impl Page {
         let mut s = String::new();
         for i in self.subtree(id) {
             let n = &self.nodes[i as usize];
+            count_work(1 + if n.kind == NodeKind::Text { n.len as usize } else { 0 });
             if n.hidden {
                 continue;
             }
@@ -543,6 +544,117 @@ impl Page {
         }
         normalize_ws(&s)
     }
+}
+
+/// The length in characters of every node's [`Page::text_content`], found in one pass: for
+/// checking many elements' text against a bound, where building each text costs depth × size
+/// when the elements nest.
+pub struct TextLengths(Vec<Run>);
+
+impl TextLengths {
+    pub fn new(page: &Page) -> TextLengths {
+        let nodes = &page.nodes;
+        let mut runs = vec![Run::default(); nodes.len()];
+        // Children before parents; each node's run is its own piece, as `text_content` pushes
+        // it, then its children's runs in order.
+        for i in (0..nodes.len()).rev() {
+            let n = &nodes[i];
+            count_work(1 + if n.kind == NodeKind::Text { n.len as usize } else { 0 });
+            let mut run = match n.kind {
+                _ if n.hidden => Run::default(),
+                NodeKind::Element if !is_inline_tag(&n.name) => Run::SPACE,
+                NodeKind::Text => {
+                    let spaced = n.prev_sibling != NONE && !is_inline_tag(&nodes[n.prev_sibling as usize].name);
+                    let text = Run::of(page.text(i as NodeId));
+                    if spaced {
+                        Run::SPACE.then(text)
+                    } else {
+                        text
+                    }
+                }
+                _ => Run::default(),
+            };
+            let mut child = i + 1;
+            while child <= n.end as usize {
+                run = run.then(runs[child]);
+                child = nodes[child].end as usize + 1;
+            }
+            runs[i] = run;
+        }
+        TextLengths(runs)
+    }
+
+    /// `page.text_content(id).chars().count()`.
+    pub fn len(&self, id: NodeId) -> usize {
+        let r = self.0[id as usize];
+        if r.words == 0 {
+            0
+        } else {
+            (r.chars + r.words - 1) as usize
+        }
+    }
+}
+
+/// What [`normalize_ws`] keeps of a string: its words and their characters, and whether it
+/// starts or ends with whitespace (whether two runs' words merge where they join).
+#[derive(Debug, Clone, Copy, Default)]
+struct Run {
+    words: u32,
+    chars: u32,
+    nonempty: bool,
+    lead_ws: bool,
+    trail_ws: bool,
+}
+
+impl Run {
+    const SPACE: Run = Run { words: 0, chars: 0, nonempty: true, lead_ws: true, trail_ws: true };
+
+    fn of(s: &str) -> Run {
+        let mut run = Run { nonempty: !s.is_empty(), ..Run::default() };
+        let mut in_word = false;
+        for c in s.chars() {
+            if c.is_whitespace() {
+                in_word = false;
+            } else {
+                run.chars += 1;
+                run.words += u32::from(!in_word);
+                in_word = true;
+            }
+        }
+        run.lead_ws = s.chars().next().is_some_and(char::is_whitespace);
+        run.trail_ws = s.chars().next_back().is_some_and(char::is_whitespace);
+        run
+    }
+
+    /// The run of `self` followed by `next`.
+    fn then(self, next: Run) -> Run {
+        if !self.nonempty {
+            return next;
+        }
+        if !next.nonempty {
+            return self;
+        }
+        let merged = u32::from(!self.trail_ws && !next.lead_ws);
+        Run {
+            words: self.words + next.words - merged,
+            chars: self.chars + next.chars,
+            nonempty: true,
+            lead_ws: self.lead_ws,
+            trail_ws: next.trail_ws,
+        }
+    }
+}
+
+#[cfg(test)]
+thread_local! {
+    /// Nodes and text bytes visited building texts and text lengths (tests of linear cost).
+    pub(crate) static TEXT_WORK: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
+#[inline]
+fn count_work(_units: usize) {
+    #[cfg(test)]
+    TEXT_WORK.with(|w| w.set(w.get() + _units));
 }
 
 /// The largest char boundary of `s` at or below `i` (`str::floor_char_boundary`, stable only
