@@ -57,8 +57,10 @@ mod tests {
 
     #[test]
     fn a_slideshows_labels_repeat_and_list_items_do_not_count() {
-        let slide = "<div class=slide><p>A caption of this photo</p><p>View larger image</p></div>";
-        let html = format!("<body>{}<ul><li>Yes</li><li>Yes</li><li>Yes</li></ul><p>View larger image now</p></body>", slide.repeat(3));
+        let slides: String = (1..=3)
+            .map(|i| format!("<div class=slide><p>Photo number {i} of the mayor</p><p>View larger image</p></div>"))
+            .collect();
+        let html = format!("<body>{slides}<ul><li>Yes</li><li>Yes</li><li>Yes</li></ul><p>View larger image now</p></body>");
         let doc = Document::parse(&html);
         let marks = repeated_lines(&doc.page, doc.leaves(), doc.leaf_counts());
         let hits: Vec<String> =
