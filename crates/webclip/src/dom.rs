@@ -990,8 +990,9 @@ mod tests {
         let (large, parsed) = time(40_000);
         let options = (0..parsed.len() as NodeId).filter(|&i| parsed.is_element(i) && &**parsed.tag(i) == "option");
         assert_eq!(options.count(), 40_000);
-        // Eight times the input: linear is about 8x; quadratic was about 64x.
-        assert!(large < 5.0 && large < 30.0 * small.max(1e-3), "5,000 options {small:.3} s, 40,000 {large:.3} s");
+        // Quadratic took over 30 s for 40,000; linear takes a tenth of a second even in a debug
+        // build. An absolute bound: a ratio of two millisecond timings flaked on a loaded machine.
+        assert!(large < 5.0, "5,000 options {small:.3} s, 40,000 {large:.3} s");
     }
 
     #[test]
