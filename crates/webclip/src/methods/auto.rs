@@ -505,7 +505,8 @@ impl Auto {
         } else {
             Vec::new()
         };
-        let kicker = |k: usize| kickers.get(k).copied().unwrap_or(false) || repeated.get(k).copied().unwrap_or(false);
+        // Kicker lines and repeated short lines need the outside threshold wherever they are.
+        let needs_outside = |k: usize| kickers.get(k).copied().unwrap_or(false) || repeated.get(k).copied().unwrap_or(false);
         // Only when what stands above is a small part of the region: a listing or landing
         // page whose `h1` is halfway down keeps what is above it.
         let above = match doc.title_heading() {
@@ -528,7 +529,7 @@ impl Auto {
             .zip(&p)
             .enumerate()
             .filter(|&(k, (l, &pi))| {
-                if kicker(k) || (l.first < above && inside(l) && !is_prose(&counts[k])) {
+                if needs_outside(k) || (l.first < above && inside(l) && !is_prose(&counts[k])) {
                     pi >= keep_outside
                 } else if inside(l) && link_list(l) {
                     pi >= tau
@@ -538,9 +539,7 @@ impl Auto {
                     // After the last confident leaf, running text (two sentences, mostly
                     // unlinked) is still the article's; the rest (tags, share and
                     // newsletter boxes, related items) needs τ.
-                    let c = &counts[k];
-                    let prose = c.sentences >= 2.0 && c.link_chars < 0.5 * c.chars;
-                    pi >= if k >= tail_from && !prose { tau } else { keep_inside }
+                    pi >= if k >= tail_from && !is_prose(&counts[k]) { tau } else { keep_inside }
                 } else if heading_leaf(l) {
                     true
                 } else if in_lead(l) {
