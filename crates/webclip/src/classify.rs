@@ -717,6 +717,12 @@ impl LeafClassifier {
     /// As [`LeafClassifier::scores`], but leaves for which `skip` holds get 0 without being scored
     /// (features of the others do not depend on them being scored).
     pub fn scores_except(&self, doc: &Document, skip: impl Fn(usize) -> bool) -> Vec<f64> {
+        self.scores_settled(doc, skip, f64::INFINITY)
+    }
+
+    /// As [`LeafClassifier::scores_except`], but a leaf whose log-odds are past `±settle` after
+    /// a stage of trees keeps that score ([`Model::score_batch_settled`]); infinity: exact.
+    pub fn scores_settled(&self, doc: &Document, skip: impl Fn(usize) -> bool, settle: f64) -> Vec<f64> {
         let ls = doc.leaves();
         let mut ctx = FeatureContext::new(doc, self.feature_set());
         let width = ctx.width;
@@ -730,7 +736,7 @@ impl LeafClassifier {
                 ctx.fill(k, row);
             }
             let scored = &mut scored[..batch.len()];
-            self.model.score_batch(rows, scored);
+            self.model.score_batch_settled(rows, scored, settle);
             for (&k, &p) in batch.iter().zip(scored.iter()) {
                 out[k] = p;
             }

@@ -907,6 +907,20 @@ pub static OPTIONS: &[OptionSpec] = &[
         set: |o, v| auto_mut(o).into_iter().for_each(|a| a.repeated_lines = b(v)),
     },
     OptionSpec {
+        name: "settled_margin",
+        kind: Kind::Number { min: 0.0, max: f64::INFINITY },
+        unit: None,
+        value_name: "F",
+        help: "A leaf stops going through the model's trees once its log-odds pass plus or minus F after a \
+               stage of 25 trees (0: every tree for every leaf).",
+        methods: AUTO,
+        group: Group::Method,
+        example: "0",
+        unset: "",
+        get: |o| auto(o).map_or(Value::Null, |a| Value::from(a.settled_margin)),
+        set: |o, v| auto_mut(o).into_iter().for_each(|a| a.settled_margin = f(v)),
+    },
+    OptionSpec {
         name: "widen_single",
         kind: Kind::Bool,
         unit: None,

@@ -155,7 +155,7 @@ impl GbtModel {
     pub fn margin(&self, row: &[f64]) -> f64 {
         if let Some(b) = &self.binned {
             let mut out = [0.0];
-            b.margins(row, row.len(), self.base_score, &mut out);
+            b.margins(row, row.len(), self.base_score, &mut out, f64::INFINITY);
             return out[0];
         }
         if self.packed.is_empty() {
@@ -178,10 +178,17 @@ impl GbtModel {
     /// each tree stays in cache while every row walks it; per row the trees are still summed in
     /// order, so results are bit-identical to [`margin`](Self::margin).
     pub fn margins(&self, rows: &[f64], width: usize, out: &mut [f64]) {
+        self.margins_settled(rows, width, out, f64::INFINITY)
+    }
+
+    /// As [`margins`](Self::margins), but a row whose log-odds are beyond `±settle` after a
+    /// stage of [`SETTLE_EVERY`] trees leaves the walk with that sum (binned models of depth
+    /// ≤ 8; other forms walk every tree). Rows that do not settle get bit-identical sums.
+    pub fn margins_settled(&self, rows: &[f64], width: usize, out: &mut [f64], settle: f64) {
         let n = out.len();
         debug_assert_eq!(rows.len(), n * width);
         if let Some(b) = &self.binned {
-            return b.margins(rows, width, self.base_score, out);
+            return b.margins(rows, width, self.base_score, out, settle);
         }
         if self.packed.is_empty() {
             for (r, o) in out.iter_mut().enumerate() {
@@ -256,6 +263,11 @@ impl GbtModel {
     }
 }
 
+/// Trees walked between checks of whether a row has settled ([`GbtModel::margins_settled`]):
+/// often enough to save most of the walk of a clear row, seldom enough that the checks and
+/// the compaction of the rows left cost nothing.
+pub const SETTLE_EVERY: usize = 25;
+
 impl Binned {
     /// The bin of `x` among a feature's thresholds: how many are `<= x`. Branch-free (a
     /// count for short lists, a binary search by conditional moves otherwise), since which
@@ -276,9 +288,9 @@ impl Binned {
         (base + usize::from(cuts[base] <= x)) as u8
     }
 
-    fn margins(&self, rows: &[f64], width: usize, base: f64, out: &mut [f64]) {
+    fn margins(&self, rows: &[f64], width: usize, base: f64, out: &mut [f64], settle: f64) {
         if self.depth <= SMALL_DEPTH {
-            return self.margins_small(rows, width, base, out);
+            return self.margins_small(rows, width, base, out, settle);
         }
         const LANES: usize = 8;
         let n = out.len();
@@ -331,7 +343,7 @@ impl Binned {
     /// and leaves `[_; 256]`, indexed by bytes (feature numbers fit a byte, heap positions
     /// stay under 255 while walking, leaf positions under 256): the same walk and summation
     /// order as the general form without a bounds check per step.
-    fn margins_small(&self, rows: &[f64], width: usize, base: f64, out: &mut [f64]) {
+    fn margins_small(&self, rows: &[f64], width: usize, base: f64, out: &mut [f64], settle: f64) {
         let n = out.len();
         let used = self.cuts.len().min(width);
         let mut bins = vec![[0u8; 256]; n];
@@ -343,28 +355,56 @@ impl Binned {
         }
         out.fill(0.0);
         // The depth as a constant, so the walk unrolls.
-        match self.depth {
-            8 => self.walk_small::<8>(&bins, out),
-            7 => self.walk_small::<7>(&bins, out),
-            6 => self.walk_small::<6>(&bins, out),
-            5 => self.walk_small::<5>(&bins, out),
-            4 => self.walk_small::<4>(&bins, out),
-            3 => self.walk_small::<3>(&bins, out),
-            2 => self.walk_small::<2>(&bins, out),
-            1 => self.walk_small::<1>(&bins, out),
-            _ => self.walk_small::<0>(&bins, out),
+        let walk = match self.depth {
+            8 => Self::walk_small::<8>,
+            7 => Self::walk_small::<7>,
+            6 => Self::walk_small::<6>,
+            5 => Self::walk_small::<5>,
+            4 => Self::walk_small::<4>,
+            3 => Self::walk_small::<3>,
+            2 => Self::walk_small::<2>,
+            1 => Self::walk_small::<1>,
+            _ => Self::walk_small::<0>,
+        };
+        let trees = self.leaves.len() / 256;
+        if !settle.is_finite() || SETTLE_EVERY >= trees {
+            walk(self, 0..trees, &bins, out);
+        } else {
+            let mut rows: Vec<u32> = (0..n as u32).collect();
+            let mut part = vec![0.0; n];
+            let mut bins = bins;
+            let mut from = 0;
+            while from < trees {
+                let to = (from + SETTLE_EVERY).min(trees);
+                walk(self, from..to, &bins[..rows.len()], &mut part[..rows.len()]);
+                from = to;
+                // Rows already decided leave the walk with their partial sum.
+                let mut kept = 0;
+                for k in 0..rows.len() {
+                    if from < trees && (part[k] + base).abs() < settle {
+                        rows[kept] = rows[k];
+                        part[kept] = part[k];
+                        bins[kept] = bins[k];
+                        kept += 1;
+                    } else {
+                        out[rows[k] as usize] = part[k];
+                    }
+                }
+                rows.truncate(kept);
+            }
         }
         for o in out.iter_mut() {
             *o += base;
         }
     }
 
-    fn walk_small<const DEPTH: usize>(&self, bins: &[[u8; 256]], out: &mut [f64]) {
+    fn walk_small<const DEPTH: usize>(&self, range: std::ops::Range<usize>, bins: &[[u8; 256]], out: &mut [f64]) {
         const LANES: usize = 16;
         let n = out.len();
         let depth = DEPTH;
         let inner = (1usize << depth) - 1;
-        let trees = self.nodes.chunks_exact(256).zip(self.leaves.chunks_exact(256));
+        let (nodes, leaves) = (&self.nodes[range.start * 256..range.end * 256], &self.leaves[range.start * 256..range.end * 256]);
+        let trees = nodes.chunks_exact(256).zip(leaves.chunks_exact(256));
         let full = n / LANES * LANES;
         for (tn, tl) in trees {
             let tn: &[(u8, u8); 256] = tn.try_into().expect("256 nodes");
@@ -503,6 +543,29 @@ mod binned_tests {
         m.margins_unbinned(&rows, width, &mut b);
         for i in 0..n {
             assert_eq!(a[i].to_bits(), b[i].to_bits(), "row {i}");
+        }
+
+        // Settled: each row's sum is that of the first stage of 25 trees after which it is
+        // past ±settle, or of every tree.
+        let settle = 4.0;
+        let mut settled = vec![0.0; n];
+        m.margins_settled(&rows, width, &mut settled, settle);
+        let mut want = a.clone();
+        let mut open = vec![true; n];
+        for k in (SETTLE_EVERY..m.trees.len()).step_by(SETTLE_EVERY) {
+            let first = GbtModel::new(m.base_score, m.trees[..k].to_vec());
+            let mut part = vec![0.0; n];
+            first.margins(&rows, width, &mut part);
+            for i in 0..n {
+                if open[i] && part[i].abs() >= settle {
+                    (want[i], open[i]) = (part[i], false);
+                }
+            }
+        }
+        let stopped = open.iter().filter(|&&o| !o).count();
+        assert!(stopped > n / 10 && stopped < n, "{stopped} of {n} rows settled early");
+        for i in 0..n {
+            assert_eq!(settled[i].to_bits(), want[i].to_bits(), "row {i}");
         }
     }
 }

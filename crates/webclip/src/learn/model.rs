@@ -116,10 +116,16 @@ impl Model {
 
     /// Scores many raw rows (row-major, scaled in place) into `out`.
     pub fn score_batch(&self, rows: &mut [f64], out: &mut [f64]) {
+        self.score_batch_settled(rows, out, f64::INFINITY)
+    }
+
+    /// As [`score_batch`](Self::score_batch); a tree ensemble stops walking a row once its
+    /// log-odds pass `±settle` ([`GbtModel::margins_settled`](super::gbt::GbtModel::margins_settled)).
+    pub fn score_batch_settled(&self, rows: &mut [f64], out: &mut [f64], settle: f64) {
         let width = self.scaler.mean.len();
         self.scaler.apply_all(rows);
         match &self.learner {
-            Learner::Gbt(m) => m.margins(rows, width, out),
+            Learner::Gbt(m) => m.margins_settled(rows, width, out, settle),
             Learner::Logistic(m) | Learner::Svm(m) => {
                 for (r, o) in out.iter_mut().enumerate() {
                     *o = m.margin(&rows[r * width..(r + 1) * width]);
