@@ -709,7 +709,8 @@ impl LeafClassifier {
     }
 
     /// Each leaf's score (probability of content), in leaf order. Rows are built and scored
-    /// in batches ([`SCORE_BATCH`] leaves), so memory stays bounded on huge pages.
+    /// in batches ([`SCORE_BATCH`] leaves), so memory stays bounded on huge pages. Once the
+    /// document's deadline has passed no more batches are scored (their leaves get 0).
     pub fn scores(&self, doc: &Document) -> Vec<f64> {
         self.scores_except(doc, |_| false)
     }
@@ -727,10 +728,17 @@ impl LeafClassifier {
         let mut ctx = FeatureContext::new(doc, self.feature_set());
         let width = ctx.width;
         let mut out = vec![0.0; ls.len()];
-        let todo: Vec<usize> = (0..ls.len()).filter(|&k| !skip(k)).collect();
+        // `skip` may itself be a search (auto's comment sections): past the deadline the rest
+        // are left unscored.
+        let mut deadline = doc.deadline.ticker();
+        let todo: Vec<usize> = (0..ls.len()).take_while(|_| !deadline.passed()).filter(|&k| !skip(k)).collect();
         let mut rows = vec![0.0; SCORE_BATCH.min(todo.len()) * width];
         let mut scored = vec![0.0; SCORE_BATCH.min(todo.len())];
         for batch in todo.chunks(SCORE_BATCH) {
+            // Past the deadline the rest stays 0: the caller sees the deadline and gives up.
+            if doc.deadline.expired() {
+                break;
+            }
             let rows = &mut rows[..batch.len() * width];
             for (&k, row) in batch.iter().zip(rows.chunks_exact_mut(width.max(1))) {
                 ctx.fill(k, row);

@@ -295,12 +295,18 @@ impl Auto {
                     .sum()
             };
             let total = mass(&|_| true);
+            // A pass over the leaves per section: past the deadline the rest are not weighed.
             let sections: Vec<NodeId> = named
                 .iter()
                 .copied()
+                .take_while(|_| !doc.deadline.expired())
                 .filter(|&c| total <= 0.0 || mass(&|id| page.contains(c, id)) < self.options.comment_share * total)
                 .collect();
+            let mut deadline = doc.deadline.ticker();
             for (l, pi) in ls.iter().zip(p.iter_mut()) {
+                if deadline.passed() {
+                    break;
+                }
                 if sections.iter().any(|&c| page.contains(c, l.first)) {
                     *pi = 0.0;
                 }
@@ -312,6 +318,12 @@ impl Auto {
             (std::borrow::Cow::Borrowed(named), self.classifier.scores_settled(doc, in_comments, self.options.settle()))
         };
         let sections: &[NodeId] = &sections;
+        // Past the deadline (the scores may be cut short) nothing is chosen; `extract_document`
+        // reports it. Checked again between the passes below.
+        let stopped = || Selection::new(self.name(), serde_json::Value::Null);
+        if doc.deadline.expired() {
+            return stopped();
+        }
         // Per leaf: characters, and linked characters (counted only when discounted).
         let discount = self.options.link_discount > 0.0;
         let sizes: Vec<(f64, f64)> =
@@ -350,6 +362,9 @@ impl Auto {
                 best = argmax(&gain);
             }
         }
+        if doc.deadline.expired() {
+            return stopped();
+        }
         let options = serde_json::json!({ "auto": self.options, "model": self.classifier.model.features });
         // Relative thresholds found a region, but nothing outside the comment sections was
         // likely content: when that region is not the article's place — after the headline
@@ -384,6 +399,9 @@ impl Auto {
                     if found(&sel) {
                         return sel;
                     }
+                }
+                if doc.deadline.expired() {
+                    return stopped();
                 }
                 // CNR on the page without its comment sections.
                 let mut removed = vec![false; page.len()];
@@ -536,6 +554,9 @@ impl Auto {
             }
             _ => 0,
         };
+        if doc.deadline.expired() {
+            return stopped();
+        }
         let blocks = ls
             .iter()
             .zip(&p)

@@ -28,6 +28,8 @@ impl Method for Boosted {
         let ls = doc.leaves();
         let scores = self.classifier.scores(doc);
         let threshold = self.threshold.unwrap_or(self.classifier.model.threshold);
+        // Scores cut short by the deadline choose nothing (`extract_document` reports it).
+        let ls = if doc.deadline.expired() { &[] } else { ls };
         let blocks = ls
             .iter()
             .zip(&scores)

@@ -107,6 +107,11 @@ impl Method for Cnr {
         let mut removed = vec![false; page.len()];
         let rounds = if self.options.blocks { self.options.max_blocks } else { 1 };
         for round in 0..rounds {
+            // Each round is a pass over the page; past the deadline the blocks found so far
+            // stand (`extract_document` reports the deadline).
+            if doc.deadline.expired() {
+                break;
+            }
             let found = if round == 0 {
                 self.first_block(doc)
             } else {

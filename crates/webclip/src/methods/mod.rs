@@ -209,6 +209,9 @@ impl<M: Method> Method for WithFallback<M> {
 }
 
 #[cfg(test)]
+mod deadline_tests;
+
+#[cfg(test)]
 mod tests {
     use super::*;
     use crate::visual::Visual;

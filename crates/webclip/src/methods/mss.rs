@@ -42,10 +42,14 @@ impl Method for Mss {
     fn select(&self, doc: &Document) -> Selection {
         let leaves = doc.leaves();
         let p = self.classifier.scores(doc);
-        let counts = doc.leaf_counts();
-        let scores: Vec<f64> = p.iter().zip(counts).map(|(&p, c)| (p - 0.5) * (c.spaces + 1.0)).collect();
         let mut sel =
             Selection::new("mss", serde_json::json!({ "segments": "text leaves", "score": "(p - 0.5) x words" }));
+        // Scores cut short by the deadline choose nothing (`extract_document` reports it).
+        if doc.deadline.expired() {
+            return sel;
+        }
+        let counts = doc.leaf_counts();
+        let scores: Vec<f64> = p.iter().zip(counts).map(|(&p, c)| (p - 0.5) * (c.spaces + 1.0)).collect();
         if let Some(run) = max_subsequence(&scores) {
             sel.blocks = run.map(|k| leaves[k].block(p[k], "maximum subsequence")).collect();
         }

@@ -184,7 +184,13 @@ impl PageFacts {
                 }
             }
         }
+        // Box unions grow with the children: past the deadline the rest are left out (the
+        // method sees the deadline and gives up).
+        let mut deadline = doc.deadline.ticker();
         for i in (0..n).rev() {
+            if deadline.passed() {
+                break;
+            }
             let id = i as NodeId;
             let node = page.node(id);
             if node.kind != NodeKind::Element || node.hidden {

@@ -169,7 +169,12 @@ pub fn score_nodes(
 ) -> Vec<Option<f64>> {
     let mut out = vec![None; doc.page.len()];
     let mut row = Vec::with_capacity(FEATURE_NAMES.len() + 1);
+    // Past the deadline the rest stay unscored; the caller sees the deadline and gives up.
+    let mut deadline = doc.deadline.ticker();
     for (id, slot) in out.iter_mut().enumerate() {
+        if deadline.passed() {
+            break;
+        }
         if let Some(r) = facts.relative(doc, id as NodeId) {
             row.clear();
             row.extend(priors.adjust(&r, doc.page.tag(id as NodeId)));
@@ -204,12 +209,21 @@ impl Method for Clg {
             return self.fall_back(doc, "the page was not laid out (no visual facts)");
         };
         let o = &self.options;
+        // Past the deadline nothing is chosen (`extract_document` reports it); checked
+        // between the passes over the page.
+        let stopped = || Selection::new(self.name(), serde_json::Value::Null);
+        if doc.deadline.expired() {
+            return stopped();
+        }
         let (model, share) = match o.variant {
             Variant::Svm | Variant::SvmA => (&self.model.svm, None),
             Variant::ClgPlus => (&self.model.lr_plus, Some(content_share(doc))),
             _ => (&self.model.lr, None),
         };
         let scores = score_nodes(doc, &facts, &self.model.priors, model, share.as_deref());
+        if doc.deadline.expired() {
+            return stopped();
+        }
         let p = |v: NodeId| scores[v as usize].unwrap_or(0.0);
         let mut sel = Selection::new(self.name(), serde_json::to_value(o).unwrap_or_default());
         let page = &doc.page;
@@ -238,6 +252,9 @@ impl Method for Clg {
             candidates.iter().map(|&v| facts.nodes[v as usize].map(|f| f.extent).unwrap_or_default()).collect();
         let cand_scores: Vec<f64> = candidates.iter().map(|&v| p(v)).collect();
         let groups = group::groups(page, &candidates, &rects, o.por);
+        if doc.deadline.expired() {
+            return stopped();
+        }
         let Some(best) = group::best_group(&groups, &cand_scores, &rects) else {
             return self.fall_back(doc, "no group");
         };

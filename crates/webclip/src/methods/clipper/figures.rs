@@ -121,6 +121,11 @@ pub fn find(
     let mut used = vec![false; segs.len()];
     let mut out = Vec::new();
     for img in (0..page.len() as NodeId).filter(|&i| page.is_element(i) && *page.tag(i) == local_name!("img")) {
+        // Each image looks at every segment: past the deadline the rest are not looked at
+        // (the method sees the deadline and gives up).
+        if doc.deadline.expired() {
+            break;
+        }
         let v = visual.node(img);
         let Some(rect) = v.rect.filter(|_| v.is_shown() && !page.node(img).hidden) else { continue };
         let (cx, cy) = ((rect.left + rect.right) / 2.0, (rect.top + rect.bottom) / 2.0);

@@ -296,6 +296,10 @@ impl Clipper {
                     out
                 };
                 let frames: Vec<(usize, Vec<NodeId>)> = body.kept.iter().map(|&k| (k, frames_of(k))).collect();
+                // Walks up from every kept segment: past the deadline the caller gives up.
+                if doc.deadline.expired() {
+                    return body;
+                }
                 let total: f64 = body.kept.iter().map(|&k| segs[k].chars).sum::<f64>().max(1.0);
                 let mut held: std::collections::HashMap<NodeId, f64> = std::collections::HashMap::new();
                 for (k, fs) in &frames {
@@ -361,6 +365,11 @@ impl Method for Clipper {
         let o = &self.options;
         let mut sel = Selection::new(self.name(), serde_json::to_value(o).unwrap_or_default());
         let p = self.classifier.scores(doc);
+        // Past the deadline nothing is chosen (`extract_document` reports it); checked
+        // between the passes over the page, and by title and figures in their loops.
+        if doc.deadline.expired() {
+            return sel;
+        }
         let segs = doc.visual.as_ref().map(|v| segments(doc, v));
         if segs.is_none() {
             sel.warnings.push(
@@ -370,6 +379,9 @@ impl Method for Clipper {
             );
         }
         let body = self.body(doc, &p, segs.as_deref());
+        if doc.deadline.expired() {
+            return sel;
+        }
         let leaves = doc.leaves();
         let mut roles = Roles::default();
         let mut out_of_body: Vec<usize> = Vec::new();
@@ -383,6 +395,9 @@ impl Method for Clipper {
                 }
                 roles.figures = figs;
             }
+        }
+        if doc.deadline.expired() {
+            return sel;
         }
         if let Some(t) = &roles.title {
             out_of_body.push(t.segment);

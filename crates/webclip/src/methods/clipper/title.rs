@@ -59,7 +59,12 @@ pub fn find(doc: &Document, segs: &[Segment], body: &Body, region: Rect, o: &Cli
     let quarter = region.top + region.height() / 4.0;
     let w_main = region.width().max(1.0);
     let mut best: Option<TitleRole> = None;
+    // Past the deadline the rest are not compared (the method sees it and gives up).
+    let mut deadline = doc.deadline.ticker();
     for (k, s) in segs.iter().enumerate() {
+        if deadline.passed() {
+            break;
+        }
         let Some(r) = s.rect else { continue };
         // Rule 1: starts left of the body's centre, top not below its top quarter.
         if r.left > center || r.top > quarter {

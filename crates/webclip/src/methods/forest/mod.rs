@@ -454,12 +454,22 @@ pub enum Match {
 /// Applies a wrapper: its XPath as written (the paper), then — when `relaxed` — the same type
 /// without the `dfs` positions, whose sample values rarely carry over to unseen pages.
 pub fn apply(wrapper: &Wrapper, page: &Page, relaxed: bool) -> crate::Result<(Vec<NodeId>, Match)> {
-    let exact = XPath::parse(&wrapper.xpath)?.select(page);
+    apply_within(wrapper, page, relaxed, &crate::limits::Deadline::none())
+}
+
+/// As [`apply`], matching nothing once `deadline` has passed.
+pub fn apply_within(
+    wrapper: &Wrapper,
+    page: &Page,
+    relaxed: bool,
+    deadline: &crate::limits::Deadline,
+) -> crate::Result<(Vec<NodeId>, Match)> {
+    let exact = XPath::parse(&wrapper.xpath)?.select_within(page, deadline);
     if !exact.is_empty() {
         return Ok((xpath::outermost(page, &exact), Match::Exact));
     }
     if let (true, Some(r)) = (relaxed, &wrapper.relaxed_xpath) {
-        let nodes = XPath::parse(r)?.select(page);
+        let nodes = XPath::parse(r)?.select_within(page, deadline);
         if !nodes.is_empty() {
             return Ok((xpath::outermost(page, &nodes), Match::Relaxed));
         }
@@ -489,7 +499,7 @@ impl Method for Forest {
     }
 
     fn select(&self, doc: &Document) -> Selection {
-        match apply(&self.wrapper, &doc.page, self.relaxed) {
+        match apply_within(&self.wrapper, &doc.page, self.relaxed, &doc.deadline) {
             Ok((nodes, how)) => selection(&self.wrapper, &nodes, how, self.relaxed),
             Err(_) => Selection::new("forest", serde_json::json!({ "xpath": self.wrapper.xpath })),
         }

@@ -101,6 +101,13 @@ impl XPath {
 
     /// The matching elements, in document order.
     pub fn select(&self, page: &Page) -> Vec<NodeId> {
+        self.select_within(page, &crate::limits::Deadline::none())
+    }
+
+    /// As [`XPath::select`], but nothing once `deadline` has passed: nested `//` steps walk
+    /// a subtree per context node, which can grow with the square of the page.
+    pub fn select_within(&self, page: &Page, deadline: &crate::limits::Deadline) -> Vec<NodeId> {
+        let mut ticker = deadline.ticker();
         let needs_dfs = self.steps.iter().any(|s| s.preds.iter().any(|e| e.uses_dfs()));
         let dfs = if needs_dfs { dfs_numbers(page) } else { Vec::new() };
         let mut context = vec![page.root()];
@@ -111,11 +118,17 @@ impl XPath {
                     // descendant-or-self::node()/child::name — every element below `c` whose
                     // parent is `c` or below it.
                     for d in page.subtree(c) {
+                        if ticker.passed() {
+                            return Vec::new();
+                        }
                         if page.is_element(d) || d == c {
                             step.children(page, d, &dfs, &mut next);
                         }
                     }
                 } else {
+                    if ticker.passed() {
+                        return Vec::new();
+                    }
                     step.children(page, c, &dfs, &mut next);
                 }
             }
