@@ -2,6 +2,8 @@
 //! selection or added to it.
 
 use crate::document::Document;
+use crate::dom::NodeId;
+use crate::facts::comments::{holding, inside, Cover};
 use crate::selection::{Block, Selection};
 
 /// Leaves comment sections out of the selection (`include` false) or adds those it lacks.
@@ -11,19 +13,22 @@ pub fn apply(doc: &Document, selection: &mut Selection, include: bool) {
         return;
     }
     if include {
-        for &c in found {
-            if !selection.blocks.iter().any(|b| page.contains(b.node, c)) {
-                selection.blocks.retain(|b| !page.contains(c, b.node));
-                selection.blocks.push(Block::new(c, 1.0, format!("comment section {}", page.xpath(c))));
-            }
+        // Sections no block holds replace the blocks inside them (sections are disjoint, so
+        // adding one never changes whether another is held).
+        let held = Cover::new(page, selection.blocks.iter().map(|b| b.node));
+        let add: Vec<NodeId> = found.iter().copied().filter(|&c| !held.covers(c)).collect();
+        selection.blocks.retain(|b| holding(page, &add, b.node).is_none());
+        let mut xpaths = crate::dom::XPaths::new(page);
+        for c in add {
+            selection.blocks.push(Block::new(c, 1.0, format!("comment section {}", xpaths.xpath(c))));
         }
         if !selection.relevance_order {
             selection.blocks.sort_by_key(|b| b.node);
         }
     } else {
-        selection.blocks.retain(|b| !found.iter().any(|&c| page.contains(c, b.node)));
+        selection.blocks.retain(|b| holding(page, found, b.node).is_none());
         for b in &mut selection.blocks {
-            b.excluded.extend(found.iter().filter(|&&c| page.is_ancestor(b.node, c)));
+            b.excluded.extend(inside(page, found, b.node));
         }
     }
 }

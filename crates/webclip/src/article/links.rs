@@ -508,10 +508,13 @@ pub fn next_page(doc: &Document, content: &Selection, images: &[NodeId], o: &Nex
     let current_host = Url::parse(&current).ok().and_then(|u| u.host_str().map(str::to_string));
     // A comment section with extracted content in it is content (a forum thread's posts).
     // Found only when a candidate needs them.
-    let holds_content = |c: NodeId| content.blocks.iter().any(|b| page.contains(c, b.node) || page.contains(b.node, c));
     let comments = std::cell::OnceCell::new();
     let comments = || -> &Vec<NodeId> {
-        comments.get_or_init(|| doc.comment_sections().iter().copied().filter(|&c| !holds_content(c)).collect())
+        comments.get_or_init(|| {
+            let blocks = crate::facts::comments::Cover::new(page, content.blocks.iter().map(|b| b.node));
+            let holds_content = |c: NodeId| blocks.any_in(page, c) || blocks.covers(c);
+            doc.comment_sections().iter().copied().filter(|&c| !holds_content(c)).collect()
+        })
     };
     // Stage 1: visible links in document order, clustered by line.
     let links: Vec<NodeId> = (0..page.len() as NodeId)
@@ -588,7 +591,7 @@ pub fn next_page(doc: &Document, content: &Selection, images: &[NodeId], o: &Nex
         }
         let next_number = Some(k.map_or(2, |_| n));
         // Stage 3: comment pages and next-image links.
-        if comments().iter().any(|&c| page.contains(c, a)) {
+        if crate::facts::comments::holding(page, comments(), a).is_some() {
             continue;
         }
         let holds_image = page.subtree(a).any(|i| page.is_element(i) && *page.tag(i) == local_name!("img"));

@@ -22,6 +22,7 @@ use crate::classify::LeafClassifier;
 use crate::document::Document;
 use crate::dom::{NodeId, Page, NONE};
 use crate::facts::cnr::{best_block, compute_cnr, DEFAULT_TOP};
+use crate::facts::comments;
 use crate::leaves::Leaf;
 use crate::selection::{Block, Selection};
 use serde::Serialize;
@@ -286,35 +287,35 @@ impl Auto {
             // Score everything, then keep as comment sections only those that do not hold
             // most of the page's confident content (a forum thread, a live ticker).
             let mut p = self.classifier.scores_settled(doc, |_| false, self.options.settle());
-            let mass = |keep: &dyn Fn(NodeId) -> bool| -> f64 {
-                ls.iter()
-                    .zip(&p)
-                    .zip(doc.leaf_counts())
-                    .filter(|((l, &pi), _)| pi > tau && keep(l.first))
-                    .map(|((_, &pi), c)| (pi - tau) * c.chars)
-                    .sum()
-            };
-            let total = mass(&|_| true);
-            // A pass over the leaves per section: past the deadline the rest are not weighed.
+            // The page's confident mass and each section's, in one pass over the leaves.
+            let (mut total, mut per) = (0.0, vec![0.0; named.len()]);
+            for ((l, &pi), c) in ls.iter().zip(&p).zip(doc.leaf_counts()) {
+                if pi > tau {
+                    total += (pi - tau) * c.chars;
+                    if let Some(k) = comments::holding(page, named, l.first) {
+                        per[k] += (pi - tau) * c.chars;
+                    }
+                }
+            }
             let sections: Vec<NodeId> = named
                 .iter()
-                .copied()
-                .take_while(|_| !doc.deadline.expired())
-                .filter(|&c| total <= 0.0 || mass(&|id| page.contains(c, id)) < self.options.comment_share * total)
+                .zip(&per)
+                .filter(|&(_, &m)| total <= 0.0 || m < self.options.comment_share * total)
+                .map(|(&c, _)| c)
                 .collect();
             let mut deadline = doc.deadline.ticker();
             for (l, pi) in ls.iter().zip(p.iter_mut()) {
                 if deadline.passed() {
                     break;
                 }
-                if sections.iter().any(|&c| page.contains(c, l.first)) {
+                if comments::holding(page, &sections, l.first).is_some() {
                     *pi = 0.0;
                 }
             }
             (std::borrow::Cow::Owned(sections), p)
         } else {
             // Leaves in comment sections count as boilerplate: p = 0, not worth scoring.
-            let in_comments = |k: usize| named.iter().any(|&c| page.contains(c, ls[k].first));
+            let in_comments = |k: usize| comments::holding(page, named, ls[k].first).is_some();
             (std::borrow::Cow::Borrowed(named), self.classifier.scores_settled(doc, in_comments, self.options.settle()))
         };
         let sections: &[NodeId] = &sections;
