@@ -10,6 +10,7 @@
 use pyo3::create_exception;
 use pyo3::exceptions::PyException;
 use pyo3::prelude::*;
+use pyo3::pybacked::{PyBackedBytes, PyBackedStr};
 use pyo3::types::{PyBytes, PyString};
 use webclip::{Format, Options};
 
@@ -19,10 +20,30 @@ create_exception!(_native, OptionError, WebclipError, "An unknown method, format
 
 /// Page bytes from `bytes` or `str`.
 fn page_bytes(page: &Bound<'_, PyAny>) -> PyResult<Vec<u8>> {
-    if let Ok(b) = page.downcast::<PyBytes>() {
-        Ok(b.as_bytes().to_vec())
-    } else if let Ok(s) = page.downcast::<PyString>() {
-        Ok(s.to_cow()?.as_bytes().to_vec())
+    Ok(backed(page)?.as_ref().to_vec())
+}
+
+/// A page's bytes, borrowed from its Python object (which it keeps alive) and readable
+/// without the GIL: `extract_many` does not copy the pages it is given.
+enum Backed {
+    Bytes(PyBackedBytes),
+    Str(PyBackedStr),
+}
+
+impl AsRef<[u8]> for Backed {
+    fn as_ref(&self) -> &[u8] {
+        match self {
+            Backed::Bytes(b) => b,
+            Backed::Str(s) => s.as_bytes(),
+        }
+    }
+}
+
+fn backed(page: &Bound<'_, PyAny>) -> PyResult<Backed> {
+    if page.is_instance_of::<PyBytes>() {
+        Ok(Backed::Bytes(page.extract()?))
+    } else if page.is_instance_of::<PyString>() {
+        Ok(Backed::Str(page.extract()?))
     } else {
         Err(OptionError::new_err("html must be bytes or str"))
     }
@@ -92,14 +113,13 @@ fn extract_many_json(
     options: &str,
     threads: usize,
 ) -> PyResult<Vec<String>> {
-    let bytes: Vec<Vec<u8>> = pages.iter().map(page_bytes).collect::<PyResult<_>>()?;
+    let bytes: Vec<Backed> = pages.iter().map(backed).collect::<PyResult<_>>()?;
     let urls = urls.unwrap_or_default();
     if !urls.is_empty() && urls.len() != bytes.len() {
         return Err(OptionError::new_err("urls must be as long as pages"));
     }
-    let all: Vec<Settings> = (0..bytes.len())
-        .map(|i| settings(urls.get(i).cloned().flatten(), format, method, options))
-        .collect::<PyResult<_>>()?;
+    // The options are read once; pages differ only by their URL.
+    let shared = settings(None, format, method, options)?;
     let threads = if threads == 0 { std::thread::available_parallelism().map_or(1, |n| n.get()) } else { threads };
     Ok(py.allow_threads(|| {
         let next = std::sync::atomic::AtomicUsize::new(0);
@@ -112,7 +132,18 @@ fn extract_many_json(
                         return;
                     }
                     let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                        record(&bytes[i], &all[i], &format!("pages[{i}]"))
+                        let url = urls.get(i).cloned().flatten();
+                        let own;
+                        let s = match url {
+                            None => &shared,
+                            Some(url) => {
+                                let mut options = shared.options.clone();
+                                options.read.url = Some(url);
+                                own = Settings { options, format: shared.format };
+                                &own
+                            }
+                        };
+                        record(bytes[i].as_ref(), s, &format!("pages[{i}]"))
                     }))
                     .unwrap_or_else(|_| Err((false, "internal error (panic)".into())));
                     let line = r.unwrap_or_else(|(input, msg)| {

@@ -113,8 +113,10 @@ pub fn for_each_record<R: BufRead>(reader: R, max: u64, mut each: impl FnMut(Rec
         }
         let id = record.warc_id().to_string();
         let mut record = record;
-        let mut body = Vec::new();
         let too_large = length > max.saturating_add(HTTP_HEAD_BYTES);
+        // Sized once (no regrowth copies); a cut record's declared length is trusted only
+        // up to 8 MiB.
+        let mut body = if too_large { Vec::new() } else { Vec::with_capacity(length.min(8 << 20) as usize) };
         // A record too large is read and dropped in small chunks: memory stays bounded.
         let read = if too_large {
             std::io::copy(&mut record, &mut std::io::sink())
@@ -146,7 +148,7 @@ pub fn for_each_record<R: BufRead>(reader: R, max: u64, mut each: impl FnMut(Rec
                 url,
                 cause: format!("page too large: WARC record at byte {at} has {length} bytes, limit {max} bytes"),
             },
-            Ok(_) => match http_payload(&body, max) {
+            Ok(_) => match http_payload(body, max) {
                 Payload::Html { bytes, charset } => Record::Page { id, url, charset, bytes },
                 Payload::Skip => Record::Skipped,
                 Payload::Bad(cause) => Record::Bad { id, url, cause },
@@ -175,10 +177,10 @@ enum Payload {
 
 /// The page inside an HTTP response: status 200, an HTML content type (or none), body
 /// de-chunked and decompressed as its headers say.
-fn http_payload(raw: &[u8], max: u64) -> Payload {
+fn http_payload(mut raw: Vec<u8>, max: u64) -> Payload {
     let mut headers = [httparse::EMPTY_HEADER; 128];
     let mut resp = httparse::Response::new(&mut headers);
-    let head = match resp.parse(raw) {
+    let head = match resp.parse(&raw) {
         Ok(httparse::Status::Complete(n)) => n,
         Ok(httparse::Status::Partial) => return Payload::Bad("HTTP response head cut off".into()),
         Err(e) => return Payload::Bad(format!("HTTP response head: {e}")),
@@ -198,14 +200,20 @@ fn http_payload(raw: &[u8], max: u64) -> Payload {
         return Payload::Skip;
     }
     let charset = webclip::input::charset_from_content_type(content_type.as_bytes()).map(|e| e.name().to_string());
-    let mut body = raw[head..].to_vec();
-    if header("transfer-encoding").is_some_and(|t| t.contains("chunked")) {
+    let (chunked, gzip) = (
+        header("transfer-encoding").is_some_and(|t| t.contains("chunked")),
+        header("content-encoding").is_some_and(|c| c.contains("gzip")),
+    );
+    // The page in place of the record: no second copy of it.
+    raw.drain(..head);
+    let mut body = raw;
+    if chunked {
         match dechunk(&body) {
             Some(b) => body = b,
             None => return Payload::Bad("bad chunked transfer encoding".into()),
         }
     }
-    if header("content-encoding").is_some_and(|c| c.contains("gzip")) || body.starts_with(&[0x1f, 0x8b]) {
+    if gzip || body.starts_with(&[0x1f, 0x8b]) {
         match webclip::input::read_page(&body[..], true, max) {
             Ok(b) => body = b,
             Err(e) => return Payload::Bad(e.to_string()),
@@ -293,15 +301,18 @@ mod tests {
     #[test]
     fn http_payloads() {
         let ok = b"HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=ISO-8859-1\r\nTransfer-Encoding: chunked\r\n\r\n5\r\n<p>hi\r\n4\r\n</p>\r\n0\r\n\r\n";
-        match http_payload(ok, 1 << 20) {
+        match http_payload(ok.to_vec(), 1 << 20) {
             Payload::Html { bytes, charset } => {
                 assert_eq!(bytes, b"<p>hi</p>");
                 assert_eq!(charset.as_deref(), Some("windows-1252"));
             }
             _ => panic!("expected a page"),
         }
-        assert!(matches!(http_payload(b"HTTP/1.1 404 Not Found\r\n\r\nx", 1 << 20), Payload::Skip));
-        assert!(matches!(http_payload(b"HTTP/1.1 200 OK\r\nContent-Type: image/png\r\n\r\nx", 1 << 20), Payload::Skip));
-        assert!(matches!(http_payload(b"HTTP/1.1 200", 1 << 20), Payload::Bad(_)));
+        assert!(matches!(http_payload(b"HTTP/1.1 404 Not Found\r\n\r\nx".to_vec(), 1 << 20), Payload::Skip));
+        assert!(matches!(
+            http_payload(b"HTTP/1.1 200 OK\r\nContent-Type: image/png\r\n\r\nx".to_vec(), 1 << 20),
+            Payload::Skip
+        ));
+        assert!(matches!(http_payload(b"HTTP/1.1 200".to_vec(), 1 << 20), Payload::Bad(_)));
     }
 }
