@@ -44,6 +44,7 @@ class Options(TypedDict, total=False):
     prose_rescue: float
     before_headline: bool
     repeated_lines: bool
+    image_captions: bool
     settled_margin: float
     widen_single: bool
     comment_share: float

@@ -6,6 +6,7 @@
 //! Layering: `dom` → `stats` → `leaves` → `facts` → `document` → `methods` → `article` →
 //! `output`; nothing here imports a method, the article or a writer.
 
+pub mod caption;
 pub mod cnr;
 pub mod comments;
 pub mod declared;
