@@ -87,6 +87,9 @@ struct Job {
     url: Option<String>,
     charset: Option<String>,
     bytes: Result<Vec<u8>, String>,
+    /// `bytes` are a page file as stored, for the worker to read (gunzip when `Some(true)`
+    /// requires gzip, sniffed otherwise): decompression runs on every job, not in the one reader.
+    stored: Option<bool>,
 }
 
 /// What a worker made of a page.
@@ -207,9 +210,9 @@ pub fn run(args: BatchArgs) -> ExitCode {
     let workers: Vec<_> = (0..jobs)
         .map(|_| {
             let (rx, tx, options) = (job_rx.clone(), done_tx.clone(), options.clone());
-            let (fields, stop, columns) = (args.fields.clone(), stop.clone(), columns.clone());
+            let (fields, stop, columns, max) = (args.fields.clone(), stop.clone(), columns.clone(), args.max_bytes);
             std::thread::spawn(move || {
-                let shape = Shape { body, fields: fields.as_deref(), columns: columns.as_deref() };
+                let shape = Shape { body, fields: fields.as_deref(), columns: columns.as_deref(), max };
                 work(&rx, &tx, &options, &shape, &stop)
             })
         })
@@ -314,6 +317,8 @@ struct Shape<'a> {
     fields: Option<&'a [String]>,
     #[cfg_attr(not(feature = "parquet"), allow(dead_code))]
     columns: Option<&'a [usize]>,
+    /// Largest page after decompression (`--max-bytes`).
+    max: u64,
 }
 
 fn work(rx: &Mutex<Receiver<Job>>, tx: &SyncSender<Done>, options: &webclip::Options, shape: &Shape, stop: &AtomicI32) {
@@ -322,8 +327,12 @@ fn work(rx: &Mutex<Receiver<Job>>, tx: &SyncSender<Done>, options: &webclip::Opt
             Ok(j) => j,
             Err(_) => return,
         };
-        let size = job.bytes.as_ref().map_or(0, Vec::len);
-        let record = match job.bytes {
+        let bytes = match (job.bytes, job.stored) {
+            (Ok(file), Some(gzip)) => webclip::input::read_page(&file[..], gzip, shape.max).map_err(|e| e.to_string()),
+            (bytes, _) => bytes,
+        };
+        let size = bytes.as_ref().map_or(0, Vec::len);
+        let record = match bytes {
             _ if stop.load(Ordering::Relaxed) != 0 => Outcome::Abandoned,
             Err(e) => Outcome::Failed(e),
             Ok(bytes) => {
@@ -406,8 +415,9 @@ fn read_inputs(
                 }
                 continue;
             }
-            let bytes = crate::io::read_file(&path, max).map_err(|e| e.to_string());
-            if !send(Job { seq: 0, id: name, url: None, charset: None, bytes }) {
+            let bytes = crate::io::read_stored(&path, max).map_err(|e| e.to_string());
+            let stored = Some(path.extension().is_some_and(|e| e == "gz"));
+            if !send(Job { seq: 0, id: name, url: None, charset: None, bytes, stored }) {
                 return;
             }
         }
@@ -501,7 +511,14 @@ fn read_warc(path: &Path, max: u64, counts: &Counts, send: &mut dyn FnMut(Job) -
     let gzip = file.fill_buf().is_ok_and(|b| b.starts_with(&[0x1f, 0x8b]));
     if !gzip && name.to_ascii_lowercase().ends_with(".gz") {
         let cause = "not gzip data (it does not start with the gzip magic bytes 1f 8b)".to_string();
-        return send(Job { seq: 0, id: format!("{name}#@0"), url: None, charset: None, bytes: Err(cause) });
+        return send(Job {
+            seq: 0,
+            id: format!("{name}#@0"),
+            url: None,
+            charset: None,
+            bytes: Err(cause),
+            stored: None,
+        });
     }
     let reader: Box<dyn Read + Send> =
         if gzip { Box::new(flate2::bufread::MultiGzDecoder::new(file)) } else { Box::new(file) };
@@ -509,14 +526,14 @@ fn read_warc(path: &Path, max: u64, counts: &Counts, send: &mut dyn FnMut(Job) -
         let id = |rid: &str| format!("{name}#{rid}");
         match record {
             Record::Page { id: rid, url, charset, bytes } => {
-                send(Job { seq: 0, id: id(&rid), url, charset, bytes: Ok(bytes) })
+                send(Job { seq: 0, id: id(&rid), url, charset, bytes: Ok(bytes), stored: None })
             }
             Record::Skipped => {
                 counts.skipped.fetch_add(1, Ordering::Relaxed);
                 true
             }
             Record::Bad { id: rid, url, cause } => {
-                send(Job { seq: 0, id: id(&rid), url, charset: None, bytes: Err(cause) })
+                send(Job { seq: 0, id: id(&rid), url, charset: None, bytes: Err(cause), stored: None })
             }
         }
     })
