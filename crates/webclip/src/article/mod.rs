@@ -377,6 +377,20 @@ mod tests {
     use super::*;
     use crate::selection::Block;
 
+    /// Plain text of one page shows no metadata, figures or links, so none is computed (the
+    /// multi-page headline asked for the title first: metadata and language detection were
+    /// a fifth of a news page's time).
+    #[test]
+    fn plain_text_of_one_page_computes_no_metadata() {
+        let html = "<html lang=en><head><title>Kites</title><meta name=author content='A. B.'></head><body>\
+                    <h1>Kites</h1><p>Kites fly high in the wind above the hills, and people watch them.</p>\
+                    <img src=k.jpg><p>More about kites and how they are built by hand.</p></body></html>";
+        let article = crate::extract(html.as_bytes(), &Default::default()).unwrap();
+        assert!(article.render(crate::Format::Text).contains("Kites fly high"));
+        assert!(article.metadata.get().is_none() && article.figures.get().is_none() && article.links.get().is_none());
+        assert_eq!(article.title(), Some("Kites"));
+    }
+
     fn article_of(html: &str, xpath_tag: &str, content: ContentOptions) -> Article {
         let doc = Document::parse(html);
         let node = doc.page.find_tag(&markup5ever::LocalName::from(xpath_tag)).unwrap();

@@ -122,7 +122,11 @@ impl Article {
     /// A multi-page article's headline when its first page's body does not show it: the
     /// parts are joined under one headline (later pages' repeats of it are left out).
     fn headline(&self) -> Option<String> {
-        let title = self.title().map(str::trim).filter(|t| !t.is_empty() && self.parts.len() > 1)?;
+        // One part first: the title is the metadata's, which a plain single page never needs.
+        if self.parts.len() < 2 {
+            return None;
+        }
+        let title = self.title().map(str::trim).filter(|t| !t.is_empty())?;
         let key = crate::article::block_key(title);
         let first = &self.parts[0];
         let shown = crate::article::kept_leaves(&first.document, &first.selection).iter().any(|(_, t)| *t == key);
