@@ -125,22 +125,7 @@ fn every_layout_method_stops_at_the_deadline_on_a_laid_out_page() {
 
 #[test]
 fn a_wrapper_stops_at_the_deadline() {
-    let wrapper = forest::Wrapper {
-        format: forest::WRAPPER_FORMAT.into(),
-        site: None,
-        xpath: "//article//p".into(),
-        relaxed_xpath: None,
-        level: 2,
-        relevance: 1.0,
-        learned: forest::Learned {
-            pages: 3,
-            signifiers: "tf-idf".into(),
-            k: 10,
-            measure: forest::Measure::JxU,
-            tolerant: true,
-        },
-        candidates: Vec::new(),
-    };
+    let wrapper = forest::Wrapper::for_tests("//article//p");
     let doc = Document::parse(&page());
     let xpath = forest::xpath::XPath::parse(&wrapper.xpath).unwrap();
     assert_eq!(xpath.select(&doc.page).len(), 700);

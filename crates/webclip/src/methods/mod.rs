@@ -257,22 +257,7 @@ mod config_tests {
 
     #[test]
     fn a_wrapper_that_matches_an_empty_element_falls_back() {
-        let w = forest::Wrapper {
-            format: forest::WRAPPER_FORMAT.into(),
-            site: None,
-            xpath: "//div[@id='ad']".into(),
-            relaxed_xpath: None,
-            level: 2,
-            relevance: 1.0,
-            learned: forest::Learned {
-                pages: 3,
-                signifiers: "tf-idf".into(),
-                k: 10,
-                measure: forest::Measure::JxU,
-                tolerant: true,
-            },
-            candidates: Vec::new(),
-        };
+        let w = forest::Wrapper::for_tests("//div[@id='ad']");
         let doc = Document::parse(
             "<body><div id=ad><img src=x.png></div><article><p>The article text is here, in a sentence \
              long enough to be the main content of this page, and a second one after it.</p></article></body>",

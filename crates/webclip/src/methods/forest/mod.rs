@@ -507,6 +507,21 @@ impl Method for Forest {
 }
 
 impl Wrapper {
+    /// A hand-made wrapper for `xpath` (learned settings as the defaults would give).
+    #[cfg(test)]
+    pub(crate) fn for_tests(xpath: &str) -> Wrapper {
+        Wrapper {
+            format: WRAPPER_FORMAT.into(),
+            site: None,
+            xpath: xpath.into(),
+            relaxed_xpath: None,
+            level: 2,
+            relevance: 1.0,
+            learned: Learned { pages: 3, signifiers: "tf-idf".into(), k: 10, measure: Measure::JxU, tolerant: true },
+            candidates: Vec::new(),
+        }
+    }
+
     /// Reads a wrapper file's text; checks the format tag ([`crate::Error::Wrapper`]) and that
     /// the XPaths parse ([`crate::Error::XPath`]).
     pub fn from_json(text: &str) -> crate::Result<Wrapper> {
