@@ -920,6 +920,20 @@ pub static OPTIONS: &[OptionSpec] = &[
         set: |o, v| auto_mut(o).into_iter().for_each(|a| a.image_captions = b(v)),
     },
     OptionSpec {
+        name: "teaser_cards",
+        kind: Kind::Bool,
+        unit: None,
+        value_name: "on|off",
+        help: "Teaser cards (three or more sibling cards opening with a linked heading, with a short \
+               excerpt) need the outside threshold while they are under 40 % of the region's text.",
+        methods: AUTO,
+        group: Group::Method,
+        example: "off",
+        unset: "",
+        get: |o| auto(o).map_or(Value::Null, |a| Value::Bool(a.teaser_cards)),
+        set: |o, v| auto_mut(o).into_iter().for_each(|a| a.teaser_cards = b(v)),
+    },
+    OptionSpec {
         name: "settled_margin",
         kind: Kind::Number { min: 0.0, max: f64::INFINITY },
         unit: None,

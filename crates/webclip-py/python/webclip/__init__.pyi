@@ -45,6 +45,7 @@ class Options(TypedDict, total=False):
     before_headline: bool
     repeated_lines: bool
     image_captions: bool
+    teaser_cards: bool
     settled_margin: float
     widen_single: bool
     comment_share: float

@@ -12,6 +12,7 @@ pub mod comments;
 pub mod declared;
 pub mod kicker;
 pub mod repeated;
+pub mod teaser;
 pub mod title;
 
 use crate::dom::{NodeId, Page};
