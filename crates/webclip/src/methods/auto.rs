@@ -567,39 +567,32 @@ impl Auto {
         } else {
             Vec::new()
         };
+        // Flags kept only while the flagged leaves hold under `share` of the region's text.
+        let minority = |flags: Vec<bool>, share: f64| -> Vec<bool> {
+            let (mut flagged, mut all) = (0.0, 0.0);
+            for ((l, &(chars, _)), &f) in ls.iter().zip(&sizes).zip(&flags) {
+                if inside(l) {
+                    all += chars;
+                    if f {
+                        flagged += chars;
+                    }
+                }
+            }
+            if flagged < share * all { flags } else { Vec::new() }
+        };
         // Captions and credits beside pictures (`--favor recall` keeps them, as it keeps
         // figure captions), where the page does not declare itself other than an article (service and product pages set their cards beside illustrations),
         // and only while they are a small part of the region (a photo post's text is one line
         // under its picture).
         let captions = if self.options.image_captions && !not_an_article && self.options.favor != Favor::Recall {
-            let captions = crate::facts::caption::captions(page, stats, ls, counts, doc.inside_links());
-            let (mut flagged, mut all) = (0.0, 0.0);
-            for ((l, &(chars, _)), &c) in ls.iter().zip(&sizes).zip(&captions) {
-                if inside(l) {
-                    all += chars;
-                    if c {
-                        flagged += chars;
-                    }
-                }
-            }
-            if flagged < CAPTION_SHARE * all { captions } else { Vec::new() }
+            minority(crate::facts::caption::captions(page, stats, ls, counts, doc.inside_links()), CAPTION_SHARE)
         } else {
             Vec::new()
         };
         // Teaser cards, while they are a minority of the region (a listing's cards are its
         // content).
         let teasers = if self.options.teaser_cards {
-            let teasers = crate::facts::teaser::teaser_cards(page, stats, ls, counts, doc.inside_links());
-            let (mut flagged, mut all) = (0.0, 0.0);
-            for ((l, &(chars, _)), &t) in ls.iter().zip(&sizes).zip(&teasers) {
-                if inside(l) {
-                    all += chars;
-                    if t {
-                        flagged += chars;
-                    }
-                }
-            }
-            if flagged < TEASER_SHARE * all { teasers } else { Vec::new() }
+            minority(crate::facts::teaser::teaser_cards(page, stats, ls, counts, doc.inside_links()), TEASER_SHARE)
         } else {
             Vec::new()
         };
