@@ -7,7 +7,7 @@
 //! each kept image. Blocks of a selection ordered by relevance (CNR's iterative block
 //! detection) are walked one after the other instead.
 
-use crate::dom::{NodeId, NodeKind, Page};
+use crate::dom::{is_inline_tag, NodeId, NodeKind, Page};
 use crate::selection::Selection;
 use markup5ever::local_name;
 
@@ -161,7 +161,19 @@ fn walk_range(
         // Whitespace-only text inside kept content is not "live" but carries the spacing.
         let shown = live[i as usize] || (node.kind == NodeKind::Text && keep[i as usize]);
         let dead = !shown;
-        if node.hidden || dead || skip_table || ruby_note || caption {
+        if node.hidden || skip_table || ruby_note || caption {
+            i = node.end + 1;
+            continue;
+        }
+        if dead {
+            // An inline element holding only spacing (`<span> </span>` between highlighted
+            // tokens or words) is not live, but its space separates the words around it.
+            if node.kind == NodeKind::Element && keep[i as usize] && is_inline_tag(page.tag(i)) {
+                if let Some(space) = spacing(page, i, keep) {
+                    let pre = open.iter().any(|&o| *page.tag(o) == local_name!("pre"));
+                    w.text(&space, pre);
+                }
+            }
             i = node.end + 1;
             continue;
         }
@@ -194,4 +206,23 @@ fn walk_range(
     while let Some(top) = open.pop() {
         w.close(page, top);
     }
+}
+
+/// The text of an element whose shown text is all whitespace (its spacing), if it has any.
+/// Visits only the element's subtree, which the walk then skips: linear overall.
+fn spacing(page: &Page, id: NodeId, keep: &[bool]) -> Option<String> {
+    let mut space = String::new();
+    let mut j = id + 1;
+    while j <= page.end(id) {
+        let n = page.node(j);
+        if n.hidden || !keep[j as usize] {
+            j = n.end + 1;
+            continue;
+        }
+        if n.kind == NodeKind::Text {
+            space.push_str(page.text(j));
+        }
+        j += 1;
+    }
+    (!space.is_empty()).then_some(space)
 }

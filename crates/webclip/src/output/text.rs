@@ -189,6 +189,17 @@ mod tests {
     }
 
     #[test]
+    fn elements_holding_only_spacing_keep_it() {
+        assert_eq!(text_of("<p>Words before<span> </span>after</p>"), "Words before after");
+        assert_eq!(
+            text_of("<pre><code><span>fn</span><span> </span><span>main</span>()<span>\n</span>    x</code></pre>"),
+            "fn main()\n    x"
+        );
+        // Hidden or empty elements add nothing.
+        assert_eq!(text_of("<p>a<span hidden> </span>b<i></i>c</p>"), "abc");
+    }
+
+    #[test]
     fn excluded_subtrees_are_skipped() {
         let page = Page::parse("<body><div><p>keep</p><p id=x>drop</p><p>also</p></div></body>");
         let x = page.subtree(0).find(|&i| page.attr(i, "id") == Some("x")).unwrap();
