@@ -6,7 +6,9 @@
 //! extracted one; same letters and digits) is left out; on the truth side, the folder's own
 //! caption marks are used where it has them: `l3s-gn1`'s full-text blocks alone
 //! (`text_fulltext_only`: no headline, no supplemental text such as captions) and the
-//! `figcaption`s of `readability`'s truth HTML.
+//! `figcaption`s of `readability`'s truth HTML. Bylines and datelines are metadata: on the
+//! truth side, the short lines above its first line of running text that carry a date or a
+//! time in digits (`dragnet` keeps "By …, October 31, 2012" under the headline) are left out.
 
 use crate::dataset::Record;
 use crate::metrics::alnum_lower;
@@ -29,7 +31,26 @@ pub fn normalise(rec: &Record, output: &str, extracted_title: Option<&str>) -> (
     let filter = |text: &str, captions: &[String]| -> String {
         text.lines().filter(|l| keep(l, captions)).collect::<Vec<_>>().join("\n")
     };
-    (filter(truth, &captions), filter(output, &[]))
+    (without_datelines(&filter(truth, &captions)), filter(output, &[]))
+}
+
+/// Longest byline or dateline, in characters.
+const DATELINE: usize = 150;
+
+/// The text without its bylines and datelines: lines of at most [`DATELINE`] characters with
+/// a date or time in digits that do not end a sentence, above the first running text (a
+/// longer line, or one that ends a sentence: a one-line standfirst "… since 2011." stays).
+fn without_datelines(text: &str) -> String {
+    let mut above = true;
+    text.lines()
+        .filter(|l| {
+            let l = l.trim();
+            let sentence = l.ends_with(['.', '!', '?', '"', '”', '»', '。']);
+            above &= l.chars().count() <= DATELINE && !sentence;
+            !(above && !l.is_empty() && webclip::facts::dateline::dated(l))
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 /// The whitespace-normalised text of each `figcaption` of an HTML fragment.
@@ -61,5 +82,16 @@ mod tests {
         let (truth, out) = normalise(&rec, "A Title\n\nBody line.", None);
         assert_eq!(truth.trim(), "Body line.");
         assert_eq!(out.trim(), "Body line.");
+    }
+
+    #[test]
+    fn datelines_above_the_running_text_leave_the_truth() {
+        let body = "A paragraph of running text that is long enough to be the body, as it goes on past the length \
+                    of any byline, and it mentions 2012 in passing.";
+        let truth = format!("Headline\n\nBy Dan Cross, October 31, 2012\nUpdated 13:58\n\n{body}\n\nShort line, 2012");
+        assert_eq!(without_datelines(&truth), format!("Headline\n\n\n{body}\n\nShort line, 2012"));
+        // A one-sentence standfirst ends the lines above the running text.
+        let truth = "The Dow fell for the eighth day, its longest streak since 2011.\nJanuary 18, 2008";
+        assert_eq!(without_datelines(truth), truth);
     }
 }

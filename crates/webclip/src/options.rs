@@ -934,6 +934,25 @@ pub static OPTIONS: &[OptionSpec] = &[
         set: |o, v| auto_mut(o).into_iter().for_each(|a| a.teaser_cards = b(v)),
     },
     OptionSpec {
+        name: "bylines",
+        kind: Kind::Choice(&["off", "lead", "top"]),
+        unit: None,
+        value_name: "WHERE",
+        help: "Bylines and datelines need the outside threshold: off, between the headline and the region \
+               (lead), or there and in the region above its first running text (top).",
+        methods: AUTO,
+        group: Group::Method,
+        example: "off",
+        unset: "",
+        get: |o| auto(o).map_or(Value::Null, |a| to_json(a.bylines)),
+        set: |o, v| {
+            use crate::methods::auto::Bylines as B;
+            if let Some(a) = auto_mut(o) {
+                a.bylines = choice(v, &[("off", B::Off), ("lead", B::Lead), ("top", B::Top)], a.bylines);
+            }
+        },
+    },
+    OptionSpec {
         name: "settled_margin",
         kind: Kind::Number { min: 0.0, max: f64::INFINITY },
         unit: None,

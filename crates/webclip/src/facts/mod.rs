@@ -9,6 +9,7 @@
 pub mod caption;
 pub mod cnr;
 pub mod comments;
+pub mod dateline;
 pub mod declared;
 pub mod kicker;
 pub mod repeated;
