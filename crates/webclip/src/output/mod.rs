@@ -34,9 +34,11 @@ pub fn render_with_figures(
     }
 }
 
-/// Characters that are never shown: soft hyphen, zero-width space, word joiner, BOM. (Zero-width
-/// joiners and non-joiners change how some scripts are written and stay.)
-const INVISIBLE: [char; 4] = ['\u{AD}', '\u{200B}', '\u{2060}', '\u{FEFF}'];
+/// Characters that are never shown: soft hyphen, zero-width space, word joiner, BOM, and the
+/// left-to-right and right-to-left marks (they order a line's display, and glued to a word
+/// they make it another token: "\u{200E}Apple"). (Zero-width joiners and non-joiners change how
+/// some scripts are written and stay.)
+const INVISIBLE: [char; 6] = ['\u{AD}', '\u{200B}', '\u{200E}', '\u{200F}', '\u{2060}', '\u{FEFF}'];
 
 /// A text node's text without [`INVISIBLE`] characters (borrowed when it has none).
 pub(crate) fn strip_invisible(s: &str) -> std::borrow::Cow<'_, str> {

@@ -225,9 +225,9 @@ mod tests {
     #[test]
     fn code_keeps_its_spaces_and_lines_and_invisible_characters_go() {
         let t = text_of(
-            "<p>soft\u{AD}ly zero\u{200B}width</p><pre><code><span>let</span> <span>x</span>\n<span>y</span></code></pre><p>end</p>",
+            "<p>soft\u{AD}ly zero\u{200B}width \u{200E}Apple\u{200F}</p><pre><code><span>let</span> <span>x</span>\n<span>y</span></code></pre><p>end</p>",
         );
-        assert_eq!(t, "softly zerowidth\n\nlet x\ny\n\nend");
+        assert_eq!(t, "softly zerowidth Apple\n\nlet x\ny\n\nend");
         assert_eq!(text_of("<p><ruby>漢<rp>(</rp><rt>kan</rt>字<rp>(</rp><rt>ji</rt></ruby>です</p>"), "漢字です");
     }
 }
