@@ -182,6 +182,14 @@ impl Document {
                 );
             }
         }
+        // Collapsed accordion and tab panels are the page's content a click away (a product's
+        // description, FAQ answers): read as shown.
+        let panels = doc.page.hidden_panels();
+        if !panels.is_empty() {
+            let mut page = doc.page;
+            page.reveal_all(&panels);
+            doc = Document::from_page(page);
+        }
         drop((fixed, decoded.text));
         (doc.encoding, doc.charset_source, doc.warnings, doc.url) =
             (decoded.encoding, decoded.source, warnings, options.url.clone());

@@ -150,6 +150,10 @@ pub fn is_inline_tag(tag: &LocalName) -> bool {
     !is_block_tag(tag)
 }
 
+/// Levels of wrappers around a disclosure panel that may be what hides it
+/// ([`Page::hidden_panels`]).
+const PANEL_WRAPPERS: usize = 2;
+
 /// An attribute that hides its element: `hidden`, or an inline `display:none` /
 /// `visibility:hidden`.
 fn hides(name: &LocalName, value: &str) -> bool {
@@ -356,6 +360,108 @@ impl Page {
             id = self.end(id) + 1;
         }
         best
+    }
+
+    /// Collapsed disclosure panels: elements hidden only by their own attributes (or by a
+    /// wrapper of up to [`PANEL_WRAPPERS`] levels that holds nothing else) that a control names
+    /// in `aria-controls`, or that are `role=tabpanel` — accordion and tab content that one
+    /// click shows (product descriptions, FAQ answers, specifications). Outermost first; the
+    /// element to reveal is the one that hides itself. Empty when nothing names a panel.
+    pub fn hidden_panels(&self) -> Vec<NodeId> {
+        let mut controlled: std::collections::HashSet<&str> = Default::default();
+        let mut tabs = false;
+        for i in 0..self.nodes.len() as NodeId {
+            if self.is_element(i) {
+                if let Some(ids) = self.attr(i, "aria-controls") {
+                    controlled.extend(ids.split_ascii_whitespace());
+                }
+                tabs |= self.attr(i, "role") == Some("tabpanel");
+            }
+        }
+        if controlled.is_empty() && !tabs {
+            return Vec::new();
+        }
+        let by_tags = self.hidden_by_tags();
+        let hides_itself = |id: NodeId| self.attrs(id).iter().any(|a| hides(&a.name, &a.value));
+        let mut out: Vec<NodeId> = Vec::new();
+        // Revealed elements whose subtree holds the current node, outermost first.
+        let mut open: Vec<NodeId> = Vec::new();
+        for i in 0..self.nodes.len() as NodeId {
+            let n = &self.nodes[i as usize];
+            if !n.hidden || by_tags[i as usize] || n.kind != NodeKind::Element {
+                continue;
+            }
+            let panel = self.attr(i, "id").is_some_and(|id| controlled.contains(id))
+                || self.attr(i, "role") == Some("tabpanel");
+            if !panel {
+                continue;
+            }
+            // The element that hides the panel: itself, or a wrapper around it alone.
+            let mut a = i;
+            let mut hider = None;
+            for _ in 0..=PANEL_WRAPPERS {
+                if hides_itself(a) {
+                    hider = Some(a);
+                    break;
+                }
+                let p = self.nodes[a as usize].parent;
+                if p == NONE || self.children(p).filter(|&c| self.is_element(c)).take(2).count() != 1 {
+                    break;
+                }
+                a = p;
+            }
+            // Only where nothing above it stays hidden (a closed dialog's panels stay closed):
+            // its parent is shown, or is shown once the panel around it is.
+            let Some(h) = hider else { continue };
+            while open.last().is_some_and(|&o| !self.contains(o, h)) {
+                open.pop();
+            }
+            let parent = self.nodes[h as usize].parent;
+            let shown = parent == NONE
+                || !self.nodes[parent as usize].hidden
+                || open.last().is_some_and(|&o| self.shown_below(o, parent, &by_tags));
+            if out.last() == Some(&h) || !shown {
+                continue;
+            }
+            out.push(h);
+            open.push(h);
+        }
+        out
+    }
+
+    /// Whether `id`, inside the revealed `root`, is hidden by nothing between them (looked at
+    /// up to 64 levels: work per panel stays bounded).
+    fn shown_below(&self, root: NodeId, id: NodeId, by_tags: &[bool]) -> bool {
+        let mut a = id;
+        for _ in 0..64 {
+            if a == root || a == NONE {
+                break;
+            }
+            if by_tags[a as usize] || self.attrs(a).iter().any(|x| hides(&x.name, &x.value)) {
+                return false;
+            }
+            a = self.nodes[a as usize].parent;
+        }
+        a == root
+    }
+
+    /// Shows the subtrees of `roots` as [`Page::reveal`] does each, in one pass over the page.
+    pub fn reveal_all(&mut self, roots: &[NodeId]) {
+        if roots.is_empty() {
+            return;
+        }
+        let by_tags = self.hidden_by_tags();
+        let mut root = vec![false; self.nodes.len()];
+        for &r in roots {
+            root[r as usize] = true;
+        }
+        let first = roots.iter().copied().min().unwrap_or(0);
+        for i in first..self.nodes.len() as NodeId {
+            let n = &self.nodes[i as usize];
+            let parent_hidden = n.parent != NONE && self.nodes[n.parent as usize].hidden;
+            let own = n.kind == NodeKind::Element && self.attrs(i).iter().any(|a| hides(&a.name, &a.value));
+            self.nodes[i as usize].hidden = by_tags[i as usize] || (!root[i as usize] && (parent_hidden || own));
+        }
     }
 
     /// Shows the subtree of `root`, which only its own attributes hid, as a browser shows a
@@ -815,6 +921,31 @@ pub struct OutOfTime;
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn collapsed_panels_named_by_a_control_are_revealed_and_nothing_else() {
+        let html = "<body><button aria-controls='p1 p3' aria-expanded=false>Description</button>\
+             <div style='display:none'><div id=p1>The description.<span hidden>x</span></div></div>\
+             <div role=tabpanel hidden>Specifications.</div><div hidden><h2>Dialog</h2><div id=p3>In a closed dialog.</div></div>\
+             <div id=p4 style='display:none'>Not named.</div><button aria-controls=p5>Open</button>\
+             <div style='display:none'><p>Beside it.</p><div id=p5>Wrapped with a sibling.</div></div></body>";
+        let mut page = Page::parse(html);
+        let panels = page.hidden_panels();
+        assert_eq!(panels.len(), 2, "{panels:?}");
+        page.reveal_all(&panels);
+        let shown = page.text_content(0);
+        assert!(shown.contains("The description.") && shown.contains("Specifications."), "{shown}");
+        for hidden in ["x", "In a closed dialog", "Not named", "Wrapped with a sibling", "Beside it"] {
+            assert!(!shown.contains(hidden), "{hidden}: {shown}");
+        }
+        // Nested panels, each hidden: one pass, each revealed.
+        let mut page = Page::parse(
+            "<body><a aria-controls='o i'>x</a><div id=o hidden>Outer <div id=i style='display:none'>inner</div></div></body>",
+        );
+        let panels = page.hidden_panels();
+        page.reveal_all(&panels);
+        assert!(page.text_content(0).contains("Outer inner"), "{}", page.text_content(0));
+    }
 
     #[test]
     fn a_million_attributes_are_capped_not_quadratic() {
