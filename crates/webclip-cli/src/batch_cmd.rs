@@ -21,7 +21,7 @@ use std::collections::{BTreeMap, HashSet};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicI32, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicUsize, Ordering};
 use std::sync::mpsc::{sync_channel, Receiver, SyncSender};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::Instant;
@@ -191,7 +191,7 @@ pub fn run(args: BatchArgs) -> ExitCode {
     let body = args.body.0;
     let counts = Arc::new(Counts::default());
     // `written` pages so far; the reader waits while it is WINDOW behind.
-    let written = Arc::new((Mutex::new(0usize), Condvar::new()));
+    let written = Arc::new(Written::default());
     let window = WINDOW_PER_JOB * jobs;
     let (job_tx, job_rx) = sync_channel::<Job>(jobs * 4);
     let (done_tx, done_rx) = sync_channel::<Done>(jobs * 4);
@@ -254,9 +254,7 @@ pub fn run(args: BatchArgs) -> ExitCode {
             if let (Err(e), None) = (line, &write_error) {
                 write_error = Some(e);
             }
-            let (lock, cv) = &*written;
-            *lock.lock().unwrap_or_else(|e| e.into_inner()) = next;
-            cv.notify_all();
+            written.set(next);
         }
         if let Some(bar) = &progress {
             bar.set_position(next as u64);
@@ -370,6 +368,49 @@ fn record(bytes: &[u8], options: &webclip::Options, id: &str, shape: &Shape) -> 
     Ok((Made::Line(v.to_string()), empty))
 }
 
+/// Pages written so far, which the reader waits on: read without a lock while the reader is
+/// less than the window ahead (every page), locked and woken only while it waits.
+#[derive(Default)]
+struct Written {
+    count: AtomicUsize,
+    waiting: AtomicBool,
+    lock: Mutex<()>,
+    cv: Condvar,
+}
+
+impl Written {
+    fn set(&self, n: usize) {
+        self.count.store(n, Ordering::SeqCst);
+        // The reader sets `waiting` before it looks at `count` again under the lock: either
+        // it sees `n`, or this sees `waiting` and wakes it (the lock is free only once it waits).
+        if self.waiting.load(Ordering::SeqCst) {
+            let _lock = self.lock.lock().unwrap_or_else(|e| e.into_inner());
+            self.cv.notify_all();
+        }
+    }
+
+    /// Waits while page `seq` is `window` or more ahead of the pages written; false at a signal.
+    fn wait_below(&self, seq: usize, window: usize, stop: &AtomicI32) -> bool {
+        if seq < self.count.load(Ordering::SeqCst) + window {
+            return true;
+        }
+        let mut lock = self.lock.lock().unwrap_or_else(|e| e.into_inner());
+        self.waiting.store(true, Ordering::SeqCst);
+        let go = loop {
+            if seq < self.count.load(Ordering::SeqCst) + window {
+                break true;
+            }
+            if stop.load(Ordering::Relaxed) != 0 {
+                break false;
+            }
+            let wait = self.cv.wait_timeout(lock, std::time::Duration::from_millis(200));
+            lock = wait.unwrap_or_else(|e| e.into_inner()).0;
+        };
+        self.waiting.store(false, Ordering::SeqCst);
+        go
+    }
+}
+
 /// The reader: every input in order, as jobs; waits while the writer is a window behind.
 /// Stops at a signal.
 #[allow(clippy::too_many_arguments)]
@@ -379,7 +420,7 @@ fn read_inputs(
     done: &HashSet<String>,
     counts: &Counts,
     tx: &SyncSender<Job>,
-    written: &(Mutex<usize>, Condvar),
+    written: &Written,
     window: usize,
     stop: &AtomicI32,
 ) {
@@ -392,15 +433,9 @@ fn read_inputs(
             counts.skipped.fetch_add(1, Ordering::Relaxed);
             return true;
         }
-        let (lock, cv) = written;
-        let mut w = lock.lock().unwrap_or_else(|e| e.into_inner());
-        while seq >= *w + window {
-            if stop.load(Ordering::Relaxed) != 0 {
-                return false;
-            }
-            w = cv.wait_timeout(w, std::time::Duration::from_millis(200)).unwrap_or_else(|e| e.into_inner()).0;
+        if !written.wait_below(seq, window, stop) {
+            return false;
         }
-        drop(w);
         let ok = tx.send(Job { seq, ..job }).is_ok();
         seq += 1;
         ok
@@ -520,9 +555,12 @@ fn read_warc(path: &Path, max: u64, counts: &Counts, send: &mut dyn FnMut(Job) -
             stored: None,
         });
     }
-    let reader: Box<dyn Read + Send> =
-        if gzip { Box::new(flate2::bufread::MultiGzDecoder::new(file)) } else { Box::new(file) };
-    webclip_warc::for_each_record(BufReader::with_capacity(1 << 16, reader), max, |record| {
+    // Members (usually a record each) inflated whole while they fit in the page limit or
+    // 16 MiB, whichever is less; larger ones stream.
+    let whole = usize::try_from(max.saturating_add(256 << 10)).unwrap_or(usize::MAX).min(16 << 20);
+    let reader: Box<dyn BufRead + Send> =
+        if gzip { Box::new(webclip_warc::GzipMembers::new(file, whole)) } else { Box::new(file) };
+    webclip_warc::for_each_record(reader, max, |record| {
         let id = |rid: &str| format!("{name}#{rid}");
         match record {
             Record::Page { id: rid, url, charset, bytes } => {

@@ -6,6 +6,9 @@ use std::cell::Cell;
 use std::io::{BufRead, Read};
 use std::rc::Rc;
 
+mod gz;
+pub use gz::GzipMembers;
+
 /// Longest WARC record header accepted. warc 0.4 reads a header until a blank line with no
 /// bound, so a file that is not a WARC would be read whole into memory.
 pub const MAX_HEADER_BYTES: u64 = 64 * 1024;
@@ -296,6 +299,91 @@ mod tests {
         assert!(cause.contains("cut off by the end of the file"), "{cause}");
         let (_, cause) = bad(format!("{head}100\r\n\r\nshort").as_bytes());
         assert!(cause.contains("cut off by the end of the file"), "{cause}");
+    }
+
+    /// A WARC record (a response with a page, `page` bytes of text) and its HTTP payload.
+    fn response(n: usize, page: usize) -> Vec<u8> {
+        let body = format!("<p>{}</p>", "page text ".repeat(page / 10 + n));
+        let http = format!("HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n\r\n{body}");
+        let mut warc = format!(
+            "WARC/1.0\r\nWARC-Type: response\r\nWARC-Record-ID: <urn:uuid:{n}>\r\nWARC-Target-URI: http://a.example/{n}\r\n\
+             WARC-Date: 2020-01-01T00:00:00Z\r\nContent-Length: {}\r\n\r\n",
+            http.len()
+        )
+        .into_bytes();
+        warc.extend_from_slice(http.as_bytes());
+        warc.extend_from_slice(b"\r\n\r\n");
+        warc
+    }
+
+    fn gzip(bytes: &[u8], level: u32) -> Vec<u8> {
+        use std::io::Write;
+        let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::new(level));
+        e.write_all(bytes).unwrap();
+        e.finish().unwrap()
+    }
+
+    fn gz_records(gz: &[u8], cap: usize) -> Vec<Record> {
+        let mut out = Vec::new();
+        for_each_record(GzipMembers::new(gz, cap), 8 << 20, |r| {
+            out.push(r);
+            true
+        });
+        out
+    }
+
+    #[test]
+    fn gzip_members_are_one_stream_whatever_the_split() {
+        let (a, b, c) = (response(1, 100), response(2, 3 << 20), response(3, 50_000));
+        let all = [&a[..], &b[..], &c[..]].concat();
+        // A member a record (stored blocks for one); a record in two members; a member
+        // larger than the whole-member limit (streamed); one member for all.
+        let cut = a.len() + 1000;
+        let splits = [
+            [gzip(&a, 0), gzip(&b, 6), gzip(&c, 0)].concat(),
+            [gzip(&all[..cut], 6), gzip(&all[cut..], 1)].concat(),
+            gzip(&all, 6),
+        ];
+        for gz in &splits {
+            for cap in [1 << 20, 64 << 20] {
+                let pages: Vec<_> = gz_records(gz, cap)
+                    .into_iter()
+                    .map(|r| match r {
+                        Record::Page { id, url, bytes, .. } => (id, url.unwrap_or_default(), bytes.len()),
+                        other => panic!("{other:?}"),
+                    })
+                    .collect();
+                let want: Vec<_> = [(1, 100), (2, 3 << 20), (3, 50_000)]
+                    .iter()
+                    .map(|&(n, page)| {
+                        let len = format!("<p>{}</p>", "page text ".repeat(page / 10 + n)).len();
+                        (format!("<urn:uuid:{n}>"), format!("http://a.example/{n}"), len)
+                    })
+                    .collect();
+                assert_eq!(pages, want);
+            }
+        }
+    }
+
+    #[test]
+    fn a_corrupt_or_cut_gzip_member_names_its_record() {
+        let (a, b) = (response(1, 100), response(2, 20_000));
+        let first = gzip(&a, 6);
+        let gz = [first.clone(), gzip(&b, 6)].concat();
+        let mut corrupt = gz.clone();
+        corrupt[first.len() + 300] ^= 0x55;
+        for bad in [corrupt, gz[..gz.len() - 100].to_vec()] {
+            match &gz_records(&bad, 1 << 20)[..] {
+                [Record::Page { .. }, Record::Bad { id, cause, .. }] => {
+                    let at = format!("at byte {}", a.len());
+                    assert!(
+                        cause.contains(&at) && (id == "<urn:uuid:2>" || id == &format!("@{}", a.len())),
+                        "{id} {cause}"
+                    );
+                }
+                other => panic!("{other:?}"),
+            }
+        }
     }
 
     #[test]
