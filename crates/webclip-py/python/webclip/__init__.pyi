@@ -46,6 +46,7 @@ class Options(TypedDict, total=False):
     repeated_lines: bool
     image_captions: bool
     teaser_cards: bool
+    small_forms: bool
     settled_margin: float
     widen_single: bool
     comment_share: float

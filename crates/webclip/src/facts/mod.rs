@@ -10,6 +10,7 @@ pub mod caption;
 pub mod cnr;
 pub mod comments;
 pub mod declared;
+pub mod form;
 pub mod kicker;
 pub mod repeated;
 pub mod teaser;
