@@ -953,6 +953,20 @@ pub static OPTIONS: &[OptionSpec] = &[
         },
     },
     OptionSpec {
+        name: "small_forms",
+        kind: Kind::Bool,
+        unit: None,
+        value_name: "on|off",
+        help: "A small form (at most 1,500 characters, with its box's heading and pitch) needs the \
+               outside threshold while such forms are under a quarter of the region's text.",
+        methods: AUTO,
+        group: Group::Method,
+        example: "off",
+        unset: "",
+        get: |o| auto(o).map_or(Value::Null, |a| Value::Bool(a.small_forms)),
+        set: |o, v| auto_mut(o).into_iter().for_each(|a| a.small_forms = b(v)),
+    },
+    OptionSpec {
         name: "settled_margin",
         kind: Kind::Number { min: 0.0, max: f64::INFINITY },
         unit: None,

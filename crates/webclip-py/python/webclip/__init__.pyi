@@ -47,6 +47,7 @@ class Options(TypedDict, total=False):
     image_captions: bool
     teaser_cards: bool
     bylines: Literal["off", "lead", "top"]
+    small_forms: bool
     settled_margin: float
     widen_single: bool
     comment_share: float
