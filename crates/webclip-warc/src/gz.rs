@@ -128,11 +128,7 @@ impl<R: Read> BufRead for GzipMembers<R> {
 
 impl<R: Read> Read for GzipMembers<R> {
     fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
-        let buf = self.fill_buf()?;
-        let n = buf.len().min(out.len());
-        out[..n].copy_from_slice(&buf[..n]);
-        self.consume(n);
-        Ok(n)
+        crate::read_from_buffer(self, out)
     }
 }
 
@@ -177,11 +173,7 @@ impl<R: Read> Input<R> {
 
 impl<R: Read> Read for Input<R> {
     fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
-        let buf = self.fill_buf()?;
-        let n = buf.len().min(out.len());
-        out[..n].copy_from_slice(&buf[..n]);
-        self.consume(n);
-        Ok(n)
+        crate::read_from_buffer(self, out)
     }
 }
 

@@ -38,15 +38,17 @@ struct Guard<R> {
 
 impl<R: BufRead> Read for Guard<R> {
     fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
-        let n = {
-            let buf = self.fill_buf()?;
-            let n = buf.len().min(out.len());
-            out[..n].copy_from_slice(&buf[..n]);
-            n
-        };
-        self.consume(n);
-        Ok(n)
+        read_from_buffer(self, out)
     }
+}
+
+/// `Read::read` for a `BufRead`: copies what its buffer holds.
+fn read_from_buffer(r: &mut impl BufRead, out: &mut [u8]) -> std::io::Result<usize> {
+    let buf = r.fill_buf()?;
+    let n = buf.len().min(out.len());
+    out[..n].copy_from_slice(&buf[..n]);
+    r.consume(n);
+    Ok(n)
 }
 
 impl<R: BufRead> BufRead for Guard<R> {
