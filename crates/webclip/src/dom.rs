@@ -81,6 +81,19 @@ pub fn is_ignored_tag(tag: &LocalName) -> bool {
     )
 }
 
+/// `h1` to `h6`.
+pub fn is_heading_tag(tag: &LocalName) -> bool {
+    matches!(
+        *tag,
+        local_name!("h1")
+            | local_name!("h2")
+            | local_name!("h3")
+            | local_name!("h4")
+            | local_name!("h5")
+            | local_name!("h6")
+    )
+}
+
 /// Block-level elements (the HTML rendering section's `display: block`, `list-item`, table
 /// parts). Everything else — phrasing elements, unknown and custom elements — is inline, as a
 /// browser renders it without CSS.
@@ -382,7 +395,6 @@ impl Page {
             return Vec::new();
         }
         let by_tags = self.hidden_by_tags();
-        let hides_itself = |id: NodeId| self.attrs(id).iter().any(|a| hides(&a.name, &a.value));
         let mut out: Vec<NodeId> = Vec::new();
         // Revealed elements whose subtree holds the current node, outermost first.
         let mut open: Vec<NodeId> = Vec::new();
@@ -400,7 +412,7 @@ impl Page {
             let mut a = i;
             let mut hider = None;
             for _ in 0..=PANEL_WRAPPERS {
-                if hides_itself(a) {
+                if self.hides_itself(a) {
                     hider = Some(a);
                     break;
                 }
@@ -429,6 +441,12 @@ impl Page {
         out
     }
 
+    /// The element's own attributes hide it (`hidden`, an inline `display:none` /
+    /// `visibility:hidden`).
+    fn hides_itself(&self, id: NodeId) -> bool {
+        self.attrs(id).iter().any(|a| hides(&a.name, &a.value))
+    }
+
     /// Whether `id`, inside the revealed `root`, is hidden by nothing between them (looked at
     /// up to 64 levels: work per panel stays bounded).
     fn shown_below(&self, root: NodeId, id: NodeId, by_tags: &[bool]) -> bool {
@@ -437,7 +455,7 @@ impl Page {
             if a == root || a == NONE {
                 break;
             }
-            if by_tags[a as usize] || self.attrs(a).iter().any(|x| hides(&x.name, &x.value)) {
+            if by_tags[a as usize] || self.hides_itself(a) {
                 return false;
             }
             a = self.nodes[a as usize].parent;
@@ -459,7 +477,7 @@ impl Page {
         for i in first..self.nodes.len() as NodeId {
             let n = &self.nodes[i as usize];
             let parent_hidden = n.parent != NONE && self.nodes[n.parent as usize].hidden;
-            let own = n.kind == NodeKind::Element && self.attrs(i).iter().any(|a| hides(&a.name, &a.value));
+            let own = n.kind == NodeKind::Element && self.hides_itself(i);
             self.nodes[i as usize].hidden = by_tags[i as usize] || (!root[i as usize] && (parent_hidden || own));
         }
     }
@@ -468,14 +486,7 @@ impl Page {
     /// page once its scripts reveal what they kept hidden while loading; elements inside that
     /// hide themselves stay hidden.
     pub fn reveal(&mut self, root: NodeId) {
-        let by_tags = self.hidden_by_tags();
-        for i in self.subtree(root) {
-            let n = &self.nodes[i as usize];
-            let parent_hidden = i != root && n.parent != NONE && self.nodes[n.parent as usize].hidden;
-            let own =
-                i != root && n.kind == NodeKind::Element && self.attrs(i).iter().any(|a| hides(&a.name, &a.value));
-            self.nodes[i as usize].hidden = by_tags[i as usize] || parent_hidden || own;
-        }
+        self.reveal_all(&[root]);
     }
 
     /// Number of nodes (the document node included).

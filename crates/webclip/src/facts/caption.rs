@@ -168,17 +168,7 @@ pub fn captions(page: &Page, stats: &NodeStats, ls: &[Leaf], counts: &[LeafCount
 /// leaves out or keeps by its own option (`captions`).
 fn heading_or_figcaption(page: &Page, container: NodeId) -> bool {
     std::iter::once(container).chain(page.ancestors(container)).take(3).any(|a| {
-        page.is_element(a)
-            && matches!(
-                *page.tag(a),
-                local_name!("h1")
-                    | local_name!("h2")
-                    | local_name!("h3")
-                    | local_name!("h4")
-                    | local_name!("h5")
-                    | local_name!("h6")
-                    | local_name!("figcaption")
-            )
+        page.is_element(a) && (crate::dom::is_heading_tag(page.tag(a)) || *page.tag(a) == local_name!("figcaption"))
     })
 }
 

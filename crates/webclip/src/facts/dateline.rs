@@ -85,12 +85,7 @@ fn heading(page: &Page, l: &Leaf) -> bool {
         if a == NONE {
             return false;
         }
-        if page.is_element(a)
-            && matches!(
-                *page.tag(a),
-                local_name!("h1") | local_name!("h2") | local_name!("h3") | local_name!("h4") | local_name!("h5") | local_name!("h6")
-            )
-        {
+        if page.is_element(a) && crate::dom::is_heading_tag(page.tag(a)) {
             return true;
         }
         a = page.node(a).parent;

@@ -142,13 +142,9 @@ fn linked_heading(page: &Page, l: &Leaf, c: &LeafCounts, in_link: &[bool]) -> Op
     if blank || page.attr(link, "rel").is_some_and(|r| r.to_ascii_lowercase().contains("sponsored")) {
         return None;
     }
-    let heading = |a: NodeId| {
-        page.is_element(a)
-            && matches!(
-                *page.tag(a),
-                local_name!("h2") | local_name!("h3") | local_name!("h4") | local_name!("h5") | local_name!("h6")
-            )
-    };
+    // Not `h1`: the page's own headline.
+    let heading =
+        |a: NodeId| page.is_element(a) && *page.tag(a) != local_name!("h1") && crate::dom::is_heading_tag(page.tag(a));
     if let Some(h) = std::iter::once(l.container).chain(page.ancestors(l.container)).take(3).find(|&a| heading(a)) {
         return Some(h);
     }
