@@ -9,13 +9,24 @@
 //! `figcaption`s of `readability`'s truth HTML. Bylines and datelines are metadata: on the
 //! truth side, the short lines above its first line of running text that carry a date or a
 //! time in digits (`dragnet` keeps "By …, October 31, 2012" under the headline) are left out.
+//! An article's comment section is not its content: on the truth side, from a line that labels
+//! one after the running text ("Comments (26)"; `dragnet`'s separator line where its converter
+//! left the comments in `text`; `cleaneval` keeps comments) to the end, except on pages that
+//! declare themselves a forum thread or Q&A page.
 
 use crate::dataset::Record;
 use crate::metrics::alnum_lower;
 use webclip::dom::{normalize_ws, NodeKind, Page};
 
 /// (truth, output) under the convention; `extracted_title`: the output's title metadata.
-pub fn normalise(rec: &Record, output: &str, extracted_title: Option<&str>) -> (String, String) {
+/// `discussion`: whether the page declares itself a forum thread or Q&A page, asked only when
+/// its truth has a comment label.
+pub fn normalise(
+    rec: &Record,
+    output: &str,
+    extracted_title: Option<&str>,
+    discussion: &dyn Fn() -> bool,
+) -> (String, String) {
     let truth = rec.text_fulltext_only.as_deref().filter(|t| !t.trim().is_empty()).unwrap_or(&rec.text);
     let captions = rec.content_html.as_deref().map(figcaptions).unwrap_or_default();
     let titles: Vec<String> = [rec.title.as_deref(), extracted_title]
@@ -31,7 +42,7 @@ pub fn normalise(rec: &Record, output: &str, extracted_title: Option<&str>) -> (
     let filter = |text: &str, captions: &[String]| -> String {
         text.lines().filter(|l| keep(l, captions)).collect::<Vec<_>>().join("\n")
     };
-    (without_datelines(&filter(truth, &captions)), filter(output, &[]))
+    (without_comments(&without_datelines(&filter(truth, &captions)), discussion), filter(output, &[]))
 }
 
 /// Longest byline or dateline, in characters.
@@ -51,6 +62,26 @@ fn without_datelines(text: &str) -> String {
         })
         .collect::<Vec<_>>()
         .join("\n")
+}
+
+/// The text without an article's comment section: from a line that labels one ("Comments
+/// (26)", dragnet's "!@#$%^&*() COMMENTS" separator) after the first running text, to the end
+/// (not on a forum thread or Q&A page: its posts are its content).
+fn without_comments(text: &str, discussion: &dyn Fn() -> bool) -> String {
+    let mut prose = false;
+    let mut out = Vec::new();
+    for l in text.lines() {
+        let t = l.trim();
+        if prose && webclip::facts::comments::is_label(t) {
+            if discussion() {
+                return text.to_string();
+            }
+            break;
+        }
+        prose |= t.chars().count() > DATELINE || t.contains(". ");
+        out.push(l);
+    }
+    out.join("\n")
 }
 
 /// The whitespace-normalised text of each `figcaption` of an HTML fragment.
@@ -79,9 +110,19 @@ mod tests {
             "content_html": "<p>Body line.</p><figure><img><figcaption>A caption  here</figcaption></figure>"
         }))
         .unwrap();
-        let (truth, out) = normalise(&rec, "A Title\n\nBody line.", None);
+        let (truth, out) = normalise(&rec, "A Title\n\nBody line.", None, &|| false);
         assert_eq!(truth.trim(), "Body line.");
         assert_eq!(out.trim(), "Body line.");
+    }
+
+    #[test]
+    fn a_comment_section_after_its_label_leaves_the_truth_except_on_discussions() {
+        let truth = "Headline\n\nThe story, told at length. It goes on.\n\n!@#$%^&*() COMMENTS\n\nFirst! Great post.";
+        assert_eq!(without_comments(truth, &|| false), "Headline\n\nThe story, told at length. It goes on.\n");
+        assert_eq!(without_comments(truth, &|| true), truth);
+        // A label before any running text is a heading of the page, not of its comments.
+        let truth = "Comments\n\nThe story, told at length. It goes on.";
+        assert_eq!(without_comments(truth, &|| false), truth);
     }
 
     #[test]

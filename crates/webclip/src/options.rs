@@ -967,6 +967,21 @@ pub static OPTIONS: &[OptionSpec] = &[
         set: |o, v| auto_mut(o).into_iter().for_each(|a| a.small_forms = b(v)),
     },
     OptionSpec {
+        name: "comment_labels",
+        kind: Kind::Bool,
+        unit: None,
+        value_name: "on|off",
+        help: "A line labelling a comment section (\"Comments (5)\", \"Leave a reply\", \"Kommentare\") after the \
+               article's running text starts the comments: the region's text from it on is left out unless \
+               comments are kept.",
+        methods: AUTO,
+        group: Group::Method,
+        example: "off",
+        unset: "",
+        get: |o| auto(o).map_or(Value::Null, |a| Value::Bool(a.comment_labels)),
+        set: |o, v| auto_mut(o).into_iter().for_each(|a| a.comment_labels = b(v)),
+    },
+    OptionSpec {
         name: "settled_margin",
         kind: Kind::Number { min: 0.0, max: f64::INFINITY },
         unit: None,

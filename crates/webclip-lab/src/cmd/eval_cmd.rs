@@ -110,7 +110,7 @@ pub struct Scoring {
     pub normalise: bool,
 }
 
-fn score_prediction(rec: &Record, p: Option<&Prediction>, how: Scoring) -> PageRow {
+fn score_prediction(ds: &Dataset, rec: &Record, p: Option<&Prediction>, how: Scoring) -> PageRow {
     let prepend_title = how.prepend_title;
     let p = p.cloned().unwrap_or_default();
     let output = match (p.text.clone().unwrap_or_default(), &p.title) {
@@ -123,14 +123,26 @@ fn score_prediction(rec: &Record, p: Option<&Prediction>, how: Scoring) -> PageR
         date_published: p.date.clone(),
         ..Default::default()
     };
-    let mut row = score_output(rec, &output, &meta, how.normalise);
+    let mut row = score_output(rec, &output, &meta, how.normalise, &|| ds.html(rec).is_ok_and(|b| discussion(&b)));
     row.extract_secs = p.secs;
     row
 }
 
-/// Scores an output and its metadata against a record.
-fn score_output(rec: &Record, output: &str, m: &webclip::article::metadata::Metadata, normalise: bool) -> PageRow {
-    let normalised = normalise.then(|| crate::convention::normalise(rec, output, m.title.as_deref()));
+/// Whether the page declares itself a forum thread or Q&A page (its comments are its content).
+fn discussion(bytes: &[u8]) -> bool {
+    webclip::Document::read(bytes, &Default::default()).is_ok_and(|d| d.declared().is_discussion())
+}
+
+/// Scores an output and its metadata against a record; `discussion` is asked only when the
+/// convention needs it.
+fn score_output(
+    rec: &Record,
+    output: &str,
+    m: &webclip::article::metadata::Metadata,
+    normalise: bool,
+    discussion: &dyn Fn() -> bool,
+) -> PageRow {
+    let normalised = normalise.then(|| crate::convention::normalise(rec, output, m.title.as_deref(), discussion));
     let (truth, output) = match &normalised {
         Some((t, o)) => (t.as_str(), o.as_str()),
         None => (rec.text.as_str(), output),
@@ -165,7 +177,7 @@ fn eval_page(ds: &Dataset, rec: &Record, options: &webclip::Options, how: Scorin
     let bytes = match ds.html(rec) {
         Ok(b) => b,
         Err(e) => {
-            let mut row = score_output(rec, "", &Default::default(), how.normalise);
+            let mut row = score_output(rec, "", &Default::default(), how.normalise, &|| false);
             row.error = Some(format!("{}: {e}", rec.html_file));
             return row;
         }
@@ -181,12 +193,12 @@ fn eval_page(ds: &Dataset, rec: &Record, options: &webclip::Options, how: Scorin
     let secs = t0.elapsed().as_secs_f64();
     let mut row = match result {
         Ok((text, ex)) => {
-            let mut row = score_output(rec, &text, ex.metadata(), how.normalise);
+            let mut row = score_output(rec, &text, ex.metadata(), how.normalise, &|| discussion(&bytes));
             row.area = ex.parts.first().and_then(|p| area::score(&p.document, &p.selection, &rec.text));
             row
         }
         Err(e) => {
-            let mut row = score_output(rec, "", &Default::default(), how.normalise);
+            let mut row = score_output(rec, "", &Default::default(), how.normalise, &|| discussion(&bytes));
             row.error = Some(e.to_string());
             row
         }
@@ -291,7 +303,7 @@ pub fn run(args: EvalArgs) -> ExitCode {
         let t0 = Instant::now();
         let rows: Vec<PageRow> = match &args.predictions {
             Some(path) => match load_predictions(path, &ds.name) {
-                Ok(preds) => recs.iter().map(|r| score_prediction(r, preds.get(&r.id), how)).collect(),
+                Ok(preds) => recs.iter().map(|r| score_prediction(ds, r, preds.get(&r.id), how)).collect(),
                 Err(e) => {
                     eprintln!("webclip-lab: {e}");
                     all_failed += 1;

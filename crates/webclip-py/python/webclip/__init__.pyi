@@ -48,6 +48,7 @@ class Options(TypedDict, total=False):
     teaser_cards: bool
     bylines: Literal["off", "lead", "top"]
     small_forms: bool
+    comment_labels: bool
     settled_margin: float
     widen_single: bool
     comment_share: float

@@ -31,6 +31,27 @@ pub(crate) fn is_comment_token(t: &[u8]) -> bool {
         && TOKENS.iter().any(|k| k.as_bytes().eq_ignore_ascii_case(t))
 }
 
+/// Labels of a comment section, lowercased, in the languages of [`is_comment_token`].
+const LABELS: &[&str] = &[
+    "comments", "reader comments", "user comments", "your comments", "leave a comment",
+    "leave a reply", "post a comment", "add a comment", "add your comment", "have your say", "reader views",
+    "kommentare", "leserkommentare", "kommentar schreiben", "commentaires", "laisser un commentaire",
+    "comentarios", "deja un comentario", "deja una respuesta", "comentários", "deixe um comentário", "commenti",
+    "lascia un commento", "reacties", "reageer", "komentarze", "dodaj komentarz", "kommentarer",
+];
+
+/// A line that labels a comment section: a label with at most a count and separators around
+/// it ("Comments (5)", "12 Comments:", "LEAVE A REPLY", "Kommentare"); not a sentence or a
+/// question ("Comments?", "comments."), not quoted.
+pub fn is_label(text: &str) -> bool {
+    let t = text.trim_matches(|c: char| c.is_whitespace() || c.is_ascii_digit() || "()[]:#|-–—!@$%^&*".contains(c));
+    if t.is_empty() || t.chars().count() > 40 || !t.chars().all(|c| c.is_alphabetic() || c == ' ') {
+        return false;
+    }
+    let t = t.to_lowercase();
+    LABELS.contains(&t.split_whitespace().collect::<Vec<_>>().join(" ").as_str())
+}
+
 /// The outermost elements that hold comments and some text. `html` and `body` never are (a
 /// blog's `body` class often names the comment template), nor is an element whose id or class
 /// is a URL or path (a wrapper named after the page's address, which may say "comments").
@@ -110,6 +131,17 @@ impl Cover {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn comment_labels_are_labels_with_counts_and_separators_only() {
+        for yes in ["Comments (26)", "12 Comments:", "LEAVE A REPLY", "!@#$%^&*()  COMMENTS", "Kommentare", "Have your say"] {
+            assert!(is_label(yes), "{yes}");
+        }
+        for no in ["Comments?", "comments.", "'comments'", "Comment", "Discussion", "The comments were harsh", ""] {
+            assert!(!is_label(no), "{no}");
+        }
+    }
+
 
     #[test]
     fn the_searches_agree_with_asking_every_section() {
