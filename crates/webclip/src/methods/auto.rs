@@ -718,7 +718,7 @@ impl Auto {
                 if !inside(l) {
                     continue;
                 }
-                if k > start && c.link_chars == 0.0 && crate::facts::comments::is_label(&l.text(page)) {
+                if k > start && c.chars <= 40.0 && c.link_chars == 0.0 && crate::facts::comments::is_label(&l.text(page)) {
                     if article >= LABEL_ARTICLE {
                         found = k;
                     }
