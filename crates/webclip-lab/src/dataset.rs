@@ -62,6 +62,15 @@ pub struct Dataset {
     pub records: Vec<Record>,
 }
 
+/// A truth whose UTF-16 file was read one byte per character (five `dragnet` pages start
+/// "ÿþ\r\0\n\0…"): its text decoded as UTF-16, little-endian after that byte-order mark.
+fn from_utf16_bytes(text: &str) -> Option<String> {
+    let rest = text.strip_prefix("\u{ff}\u{fe}")?;
+    let bytes: Vec<u8> = rest.chars().map(|c| u8::try_from(u32::from(c)).ok()).collect::<Option<_>>()?;
+    let units = bytes.chunks_exact(2).map(|b| u16::from_le_bytes([b[0], b[1]]));
+    char::decode_utf16(units).collect::<std::result::Result<String, _>>().ok().map(|t| t.replace("\r\n", "\n"))
+}
+
 impl Dataset {
     /// Reads `DIR/pages.jsonl`.
     pub fn open(dir: &Path) -> Result<Dataset> {
@@ -74,8 +83,11 @@ impl Dataset {
             if line.trim().is_empty() {
                 continue;
             }
-            let rec: Record =
+            let mut rec: Record =
                 serde_json::from_str(line).map_err(|e| Error::Format(format!("{}:{}: {e}", index.display(), n + 1)))?;
+            if let Some(text) = from_utf16_bytes(&rec.text) {
+                rec.text = text;
+            }
             records.push(rec);
         }
         let name = dir.file_name().map_or_else(|| dir.display().to_string(), |n| n.to_string_lossy().into_owned());
@@ -94,5 +106,18 @@ impl Dataset {
 
     fn read(&self, file: &str) -> webclip::Result<Vec<u8>> {
         webclip_cli::io::read_file(&self.dir.join(file), webclip::input::DEFAULT_MAX_BYTES)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_truth_read_one_byte_per_utf16_unit_is_decoded() {
+        let bytes = "Caf\u{e9}\r\nBody".encode_utf16().flat_map(|u| u.to_le_bytes());
+        let raw: String = "\u{ff}\u{fe}".chars().chain(bytes.map(char::from)).collect();
+        assert_eq!(from_utf16_bytes(&raw).as_deref(), Some("Caf\u{e9}\nBody"));
+        assert_eq!(from_utf16_bytes("Plain text"), None);
     }
 }
