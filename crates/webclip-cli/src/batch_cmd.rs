@@ -724,10 +724,11 @@ impl Sink {
             (Sink::Lines(o), Made::Line(line)) => writeln!(o, "{line}").map_err(|e| e.to_string()),
             #[cfg(feature = "parquet")]
             (Sink::Parquet(p), Made::Row(row)) => p.push_row(row),
+            // Workers make rows for a Parquet sink and lines for the others.
             #[cfg(feature = "parquet")]
-            (Sink::Parquet(p), Made::Line(line)) => p.push(&line),
-            #[cfg(feature = "parquet")]
-            (Sink::Lines(_), Made::Row(_)) => Err("internal error: a Parquet row for a JSON Lines output".into()),
+            (Sink::Parquet(_), Made::Line(_)) | (Sink::Lines(_), Made::Row(_)) => {
+                Err("internal error: a record of the wrong kind for the output".into())
+            }
         }
     }
 
