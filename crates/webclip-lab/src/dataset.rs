@@ -119,5 +119,7 @@ mod tests {
         let raw: String = "\u{ff}\u{fe}".chars().chain(bytes.map(char::from)).collect();
         assert_eq!(from_utf16_bytes(&raw).as_deref(), Some("Caf\u{e9}\nBody"));
         assert_eq!(from_utf16_bytes("Plain text"), None);
+        // Not bytes: a character above U+00FF after the mark.
+        assert_eq!(from_utf16_bytes("\u{ff}\u{fe}A\u{20ac}"), None);
     }
 }

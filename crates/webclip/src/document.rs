@@ -186,7 +186,7 @@ impl Document {
                 let all = h1(0, doc.page.len() as NodeId - 1);
                 all > 0 && h1(root, doc.page.end(root)) == all
             };
-            if (most && chars > shown) || (3 * chars >= shown && headline()) {
+            if (most && chars > shown) || (chars > 0 && 3 * chars >= shown && headline()) {
                 let mut page = doc.page;
                 page.reveal(root);
                 doc = Document::from_page(page);
@@ -372,9 +372,13 @@ mod tests {
         let doc = Document::read(html.as_bytes(), &ReadOptions::default()).unwrap();
         assert!(doc.warnings.iter().any(|w| w.contains("until its scripts run")), "{:?}", doc.warnings);
         assert!(doc.page.text_content(doc.page.body().unwrap()).contains("A paragraph of the story"));
-        // Without the headline (a shown `h1` elsewhere), the hidden part stays hidden.
-        let html = html.replace("<header>", "<header><h1>The shop</h1>");
-        let doc = Document::read(html.as_bytes(), &ReadOptions::default()).unwrap();
+        // Without the headline (a shown `h1` elsewhere), or with under a third of the shown
+        // text, the hidden part stays hidden.
+        let without = html.replace("<header>", "<header><h1>The shop</h1>");
+        let doc = Document::read(without.as_bytes(), &ReadOptions::default()).unwrap();
+        assert!(!doc.page.text_content(doc.page.body().unwrap()).contains("A paragraph of the story"));
+        let small = html.replace(&story, "<p>A paragraph of the story.</p>");
+        let doc = Document::read(small.as_bytes(), &ReadOptions::default()).unwrap();
         assert!(!doc.page.text_content(doc.page.body().unwrap()).contains("A paragraph of the story"));
     }
 

@@ -193,7 +193,8 @@ fn eval_page(ds: &Dataset, rec: &Record, options: &webclip::Options, how: Scorin
     let secs = t0.elapsed().as_secs_f64();
     let mut row = match result {
         Ok((text, ex)) => {
-            let mut row = score_output(rec, &text, ex.metadata(), how.normalise, &|| discussion(&bytes));
+            let declared = || ex.parts.first().is_some_and(|p| p.document.declared().is_discussion());
+            let mut row = score_output(rec, &text, ex.metadata(), how.normalise, &declared);
             row.area = ex.parts.first().and_then(|p| area::score(&p.document, &p.selection, &rec.text));
             row
         }

@@ -40,16 +40,40 @@ const LABELS: &[&str] = &[
     "lascia un commento", "reacties", "reageer", "komentarze", "dodaj komentarz", "kommentarer",
 ];
 
+/// Singular labels, read as labels only beside a count ("1 Comment", "1 Kommentar": alone,
+/// German "Kommentar" is an opinion piece).
+const SINGULAR: &[&str] = &["comment", "kommentar", "commentaire", "comentario", "commento", "reactie", "komentarz"];
+
 /// A line that labels a comment section: a label with at most a count and separators around
-/// it ("Comments (5)", "12 Comments:", "LEAVE A REPLY", "Kommentare"); not a sentence or a
-/// question ("Comments?", "comments."), not quoted.
+/// it ("Comments (1,234)", "12 Comments:", "» LEAVE A REPLY", "Kommentare", "1 Comment"); not a
+/// sentence or a question ("Comments?", "comments."), not quoted.
 pub fn is_label(text: &str) -> bool {
-    let t = text.trim_matches(|c: char| c.is_whitespace() || c.is_ascii_digit() || "()[]:#|-–—!@$%^&*".contains(c));
-    if t.is_empty() || t.chars().count() > 40 || !t.chars().all(|c| c.is_alphabetic() || c == ' ') {
+    if text.len() > 200 {
         return false;
     }
-    let t = t.to_lowercase();
-    LABELS.contains(&t.split_whitespace().collect::<Vec<_>>().join(" ").as_str())
+    // Digits, and the separators inside a number, leave; a count was there.
+    let chars: Vec<char> = text.chars().collect();
+    let mut count = false;
+    let kept: String = chars
+        .iter()
+        .enumerate()
+        .map(|(i, &c)| {
+            let digit = |k: Option<usize>| k.and_then(|k| chars.get(k)).is_some_and(char::is_ascii_digit);
+            let inside_number = matches!(c, ',' | '.') && digit(i.checked_sub(1)) && digit(Some(i + 1));
+            if c.is_ascii_digit() || inside_number {
+                count = true;
+                ' '
+            } else {
+                c
+            }
+        })
+        .collect();
+    let t = kept.trim_matches(|c: char| c.is_whitespace() || "()[]:#|-–—!@$%^&*»›•·".contains(c));
+    if t.is_empty() || t.chars().count() > 40 || !t.chars().all(|c| c.is_alphabetic() || c.is_whitespace()) {
+        return false;
+    }
+    let t = t.to_lowercase().split_whitespace().collect::<Vec<_>>().join(" ");
+    LABELS.contains(&t.as_str()) || (count && SINGULAR.contains(&t.as_str()))
 }
 
 /// The outermost elements that hold comments and some text. `html` and `body` never are (a
@@ -134,10 +158,22 @@ mod tests {
 
     #[test]
     fn comment_labels_are_labels_with_counts_and_separators_only() {
-        for yes in ["Comments (26)", "12 Comments:", "LEAVE A REPLY", "!@#$%^&*()  COMMENTS", "Kommentare", "Have your say"] {
+        let yes = [
+            "Comments (26)",
+            "12 Comments:",
+            "LEAVE A REPLY",
+            "!@#$%^&*()  COMMENTS",
+            "Kommentare",
+            "Have your say",
+            "Comments (1,234)",
+            "» Leave\u{a0}a reply",
+            "1 Comment",
+            "COMENTÁRIOS",
+        ];
+        for yes in yes {
             assert!(is_label(yes), "{yes}");
         }
-        for no in ["Comments?", "comments.", "'comments'", "Comment", "Discussion", "The comments were harsh", ""] {
+        for no in ["Comments?", "comments.", "'comments'", "Comment", "Kommentar", "Discussion", "The comments were harsh", ""] {
             assert!(!is_label(no), "{no}");
         }
     }

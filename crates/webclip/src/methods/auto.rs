@@ -209,9 +209,10 @@ pub struct AutoOptions {
     pub small_forms: bool,
     /// An unlinked line in the region that labels a comment section (`facts::comments::is_label`:
     /// "Comments (26)", "Leave a reply", "Have your say", "Kommentare", in the languages of the
-    /// section names), after at least 300 characters of the article's running text, starts the
-    /// comments: the region's leaves from it on are left out (unless `comments`; never on
-    /// declared discussions). Comment sections that no class or id names (Movable Type,
+    /// section names), the region's first after its first running text, starts the comments
+    /// when at least 300 characters of the region stand between them: the region's leaves
+    /// from it on are left out (unless `comments`; not on discussions declared while
+    /// `forum_declared` is on). Comment sections that no class or id names (Movable Type,
     /// Blogger, newspapers' reader comments). On since 2026-11-28, normalised (the truth's
     /// comment section after such a label left out too): held-out macro SH +0.19 [+0.12,
     /// +0.27], leave one folder out 6/6 (cleaneval +0.44, l3s-gn1 +0.32, dragnet +0.27,
@@ -327,8 +328,8 @@ const CAPTION_SHARE: f64 = 0.1;
 /// region's text (a listing or landing page whose cards are its content keeps them).
 const TEASER_SHARE: f64 = 0.4;
 
-/// Characters of running text an article has above a comment label (`comment_labels`) for the
-/// label to start its comments: with less, the page is a question or a photo whose discussion
+/// Characters of the region (from its first running text) above a comment label
+/// (`comment_labels`) for the label to start its comments: with less, the page is a question or a photo whose discussion
 /// is its text (canola: a one-line question whose one answer is the page).
 const LABEL_ARTICLE: f64 = 300.0;
 
@@ -704,12 +705,11 @@ impl Auto {
                 && inside(l)
                 && crate::facts::dateline::metadata_line(page, l, &counts[k])
         };
-        // A comment section's label after the article's running text ("Comments (5)", "Leave a
-        // reply", "Kommentare"): from there the region is the comments.
-        // A comment section's label after at least `LABEL_ARTICLE` characters of the article
-        // ("Comments (5)", "Leave a reply", "Kommentare"): from there the region is the
-        // comments. Not on discussion pages, nor where the article is a line or two (a
-        // question whose answers are the page's text).
+        // The region's first comment label after its first running text ("Comments (5)",
+        // "Leave a reply", "Kommentare") starts the comments when at least `LABEL_ARTICLE`
+        // characters of the region stand between them; a label sooner (a question of a line or
+        // two whose answers are the page's text) leaves the page's text whole. Not on declared
+        // discussions.
         let comments_from = if self.options.comment_labels && !self.options.comments && !discussion {
             let start = ls.iter().zip(counts).position(|(l, c)| inside(l) && is_prose(c)).unwrap_or(usize::MAX);
             let mut article = 0.0;
@@ -1104,6 +1104,12 @@ mod tests {
         assert!(run(&page(&story, "Comments?"), true, false).contains("waste of an evening"));
         let one = "<p>Is the council right? I do not think so, myself.</p>";
         assert!(run(&page(one, "Comments (3)"), true, false).contains("waste of an evening"));
+        // A page that declares a discussion keeps its posts.
+        let forum = html.replace(
+            "<head>",
+            "<head><script type=application/ld+json>{\"@type\":\"DiscussionForumPosting\"}</script>",
+        );
+        assert!(run(&forum, true, false).contains("waste of an evening"));
     }
 
     /// A model giving leaves in a `td` p = 0.3, in an `h1` p ≈ 0.03 and every other leaf p = 0.8.
