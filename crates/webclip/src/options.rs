@@ -982,6 +982,21 @@ pub static OPTIONS: &[OptionSpec] = &[
         set: |o, v| auto_mut(o).into_iter().for_each(|a| a.comment_labels = b(v)),
     },
     OptionSpec {
+        name: "related_labels",
+        kind: Kind::Bool,
+        unit: None,
+        value_name: "on|off",
+        help: "A line labelling related stories (\"Related\", \"Other news\", \"Mehr zum Thema\") with three \
+               quarters of the article's running text above it starts the list: the region's text from it on \
+               is left out.",
+        methods: AUTO,
+        group: Group::Method,
+        example: "off",
+        unset: "",
+        get: |o| auto(o).map_or(Value::Null, |a| Value::Bool(a.related_labels)),
+        set: |o, v| auto_mut(o).into_iter().for_each(|a| a.related_labels = b(v)),
+    },
+    OptionSpec {
         name: "settled_margin",
         kind: Kind::Number { min: 0.0, max: f64::INFINITY },
         unit: None,

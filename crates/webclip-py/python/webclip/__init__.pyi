@@ -49,6 +49,7 @@ class Options(TypedDict, total=False):
     bylines: Literal["off", "lead", "top"]
     small_forms: bool
     comment_labels: bool
+    related_labels: bool
     settled_margin: float
     widen_single: bool
     comment_share: float

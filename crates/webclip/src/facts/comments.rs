@@ -76,6 +76,27 @@ pub fn is_label(text: &str) -> bool {
     LABELS.contains(&t.as_str()) || (count && SINGULAR.contains(&t.as_str()))
 }
 
+/// Labels of a list of related stories, lowercased, in the same languages.
+const RELATED: &[&str] = &[
+    "related", "related stories", "related articles", "related posts", "related links", "related news",
+    "related content", "related coverage", "more stories", "more news", "other news", "latest news", "top stories",
+    "more on this story", "you may also like", "you might also like", "recommended", "recommended for you",
+    "most popular", "most read", "most viewed", "popular stories", "other recent articles", "in other news",
+    "more headlines", "headlines", "mehr zum thema", "das könnte sie auch interessieren", "weitere artikel",
+    "meistgelesen", "à lire aussi", "lire aussi", "sur le même sujet", "te puede interesar", "noticias relacionadas",
+    "leggi anche", "potrebbe interessarti", "lees ook", "zobacz także", "czytaj także",
+];
+
+/// A line that labels a list of related stories ("Related:", "» Mehr zum Thema", "OTHER NEWS").
+pub fn is_related(text: &str) -> bool {
+    let t = text.trim_matches(|c: char| c.is_whitespace() || ".:()[]|-–—!»›•·>".contains(c));
+    if t.is_empty() || t.chars().count() > 40 {
+        return false;
+    }
+    let t = t.to_lowercase();
+    RELATED.contains(&t.split_whitespace().collect::<Vec<_>>().join(" ").as_str())
+}
+
 /// The outermost elements that hold comments and some text. `html` and `body` never are (a
 /// blog's `body` class often names the comment template), nor is an element whose id or class
 /// is a URL or path (a wrapper named after the page's address, which may say "comments").
@@ -155,6 +176,16 @@ impl Cover {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn related_labels_are_labels_only() {
+        for yes in ["Related", "Related stories:", "» Mehr zum Thema", "OTHER NEWS", "Lire aussi"] {
+            assert!(is_related(yes), "{yes}");
+        }
+        for no in ["Related to the story, a note", "The related stories", ""] {
+            assert!(!is_related(no), "{no}");
+        }
+    }
 
     #[test]
     fn comment_labels_are_labels_with_counts_and_separators_only() {
