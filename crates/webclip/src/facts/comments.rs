@@ -87,15 +87,24 @@ const RELATED: &[&str] = &[
     "leggi anche", "potrebbe interessarti", "lees ook", "zobacz także", "czytaj także",
 ];
 
-/// A line that labels a list of related stories ("Related:", "» Mehr zum Thema", "OTHER NEWS").
+/// A line that labels a list of related stories ("Related:", "» Mehr zum Thema", "OTHER NEWS",
+/// "Also on HuffPost:").
 pub fn is_related(text: &str) -> bool {
     let t = text.trim_matches(|c: char| c.is_whitespace() || ".:()[]|-–—!»›•·>".contains(c));
     if t.is_empty() || t.chars().count() > 40 {
         return false;
     }
-    let t = t.to_lowercase();
-    RELATED.contains(&t.split_whitespace().collect::<Vec<_>>().join(" ").as_str())
+    let t = t.to_lowercase().split_whitespace().collect::<Vec<_>>().join(" ");
+    RELATED.contains(&t.as_str())
+        || RELATED_FROM.iter().any(|p| t.starts_with(p) && t.len() > p.len())
 }
+
+/// Beginnings of a related list's label that names its source ("Also on HuffPost", "More
+/// from Reuters", "Mehr aus Berlin").
+const RELATED_FROM: &[&str] = &[
+    "also on ", "more from ", "more in ", "more on ", "more stories from ", "mehr aus ", "mehr von ", "mehr zu ",
+    "plus de ", "más de ", "altro da ", "meer van ", "więcej z ",
+];
 
 /// The outermost elements that hold comments and some text. `html` and `body` never are (a
 /// blog's `body` class often names the comment template), nor is an element whose id or class
@@ -179,10 +188,10 @@ mod tests {
 
     #[test]
     fn related_labels_are_labels_only() {
-        for yes in ["Related", "Related stories:", "» Mehr zum Thema", "OTHER NEWS", "Lire aussi"] {
+        for yes in ["Related", "Related stories:", "» Mehr zum Thema", "OTHER NEWS", "Lire aussi", "Also on HuffPost:"] {
             assert!(is_related(yes), "{yes}");
         }
-        for no in ["Related to the story, a note", "The related stories", ""] {
+        for no in ["Related to the story, a note", "The related stories", "More from", ""] {
             assert!(!is_related(no), "{no}");
         }
     }

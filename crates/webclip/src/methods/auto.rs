@@ -223,7 +223,8 @@ pub struct AutoOptions {
     pub comment_labels: bool,
     /// An unlinked line of the region that labels a list of related stories
     /// (`facts::comments::is_related`: "Related", "Other news", "Latest news", "You may also
-    /// like", "Mehr zum Thema", "Lire aussi", "Leggi anche"…) with at least three quarters of
+    /// like", "Mehr zum Thema", "Lire aussi", "Leggi anche"…, or "Also on …", "More from …",
+    /// "Mehr aus …": +0.01 [+0.00, +0.02] more, utomo-big9 +0.05) with at least three quarters of
     /// the region's running text (and 300 characters) above it starts the list: the region's
     /// leaves from it on are left out. On since 2026-11-28, normalised: held-out macro SH
     /// +0.03 [+0.01, +0.05], leave one folder out 6/6 (utomo-big9 +0.07, l3s-gn1 +0.06, canola
