@@ -1,5 +1,6 @@
 //! Comment sections: elements whose class or id names them (`comments`, `comment-list`,
-//! `disqus_thread`, `respond`, `kommentare`, `commentaires`…). Found once per page; `article::comments` decides what a
+//! `disqus_thread`, `respond`, `kommentare`, `commentaires`…), and the lines that label a
+//! comment section or a list of related stories. Found once per page; `article::comments` decides what a
 //! selection does with them.
 
 use crate::dom::{NodeId, Page};
@@ -69,11 +70,16 @@ pub fn is_label(text: &str) -> bool {
         })
         .collect();
     let t = kept.trim_matches(|c: char| c.is_whitespace() || "()[]:#|-–—!@$%^&*»›•·".contains(c));
-    if t.is_empty() || t.chars().count() > 40 || !t.chars().all(|c| c.is_alphabetic() || c.is_whitespace()) {
+    if !t.chars().all(|c| c.is_alphabetic() || c.is_whitespace()) {
         return false;
     }
-    let t = t.to_lowercase().split_whitespace().collect::<Vec<_>>().join(" ");
-    LABELS.contains(&t.as_str()) || (count && SINGULAR.contains(&t.as_str()))
+    label_words(t).is_some_and(|t| LABELS.contains(&t.as_str()) || (count && SINGULAR.contains(&t.as_str())))
+}
+
+/// A trimmed label's words, lowercased and joined by single spaces; none when it is empty or
+/// longer than 40 characters.
+fn label_words(t: &str) -> Option<String> {
+    (!t.is_empty() && t.chars().count() <= 40).then(|| t.to_lowercase().split_whitespace().collect::<Vec<_>>().join(" "))
 }
 
 /// Labels of a list of related stories, lowercased, in the same languages.
@@ -91,12 +97,9 @@ const RELATED: &[&str] = &[
 /// "Also on HuffPost:").
 pub fn is_related(text: &str) -> bool {
     let t = text.trim_matches(|c: char| c.is_whitespace() || ".:()[]|-–—!»›•·>".contains(c));
-    if t.is_empty() || t.chars().count() > 40 {
-        return false;
-    }
-    let t = t.to_lowercase().split_whitespace().collect::<Vec<_>>().join(" ");
-    RELATED.contains(&t.as_str())
-        || RELATED_FROM.iter().any(|p| t.starts_with(p) && t.len() > p.len())
+    label_words(t).is_some_and(|t| {
+        RELATED.contains(&t.as_str()) || RELATED_FROM.iter().any(|p| t.starts_with(p) && t.len() > p.len())
+    })
 }
 
 /// Beginnings of a related list's label that names its source ("Also on HuffPost", "More

@@ -726,6 +726,10 @@ impl Auto {
         // characters of the region stand between them; a label sooner (a question of a line or
         // two whose answers are the page's text) leaves the page's text whole. Not on declared
         // discussions.
+        // A short unlinked leaf that `is` reads as a label.
+        let label = |k: usize, is: fn(&str) -> bool| {
+            counts[k].chars <= 40.0 && counts[k].link_chars == 0.0 && is(&ls[k].text(page))
+        };
         let comments_from = if self.options.comment_labels && !self.options.comments && !discussion {
             let start = ls.iter().zip(counts).position(|(l, c)| inside(l) && is_prose(c)).unwrap_or(usize::MAX);
             let mut article = 0.0;
@@ -734,7 +738,7 @@ impl Auto {
                 if !inside(l) {
                     continue;
                 }
-                if k > start && c.chars <= 40.0 && c.link_chars == 0.0 && crate::facts::comments::is_label(&l.text(page)) {
+                if k > start && label(k, crate::facts::comments::is_label) {
                     if article >= LABEL_ARTICLE {
                         found = k;
                     }
@@ -756,18 +760,15 @@ impl Auto {
             let mut before = 0.0;
             let mut found = comments_from;
             for k in (0..end).filter(|&k| inside(&ls[k])) {
-                let c = &counts[k];
-                if c.chars <= 40.0
-                    && c.link_chars == 0.0
-                    && before >= LABEL_ARTICLE
+                if before >= LABEL_ARTICLE
                     && before >= RELATED_SHARE * total
-                    && crate::facts::comments::is_related(&ls[k].text(page))
+                    && label(k, crate::facts::comments::is_related)
                 {
                     found = k;
                     break;
                 }
                 if prose(k) {
-                    before += c.chars;
+                    before += counts[k].chars;
                 }
             }
             found
