@@ -997,6 +997,35 @@ pub static OPTIONS: &[OptionSpec] = &[
         set: |o, v| auto_mut(o).into_iter().for_each(|a| a.related_labels = b(v)),
     },
     OptionSpec {
+        name: "related_boxes",
+        kind: Kind::Bool,
+        unit: None,
+        value_name: "on|off",
+        help: "A line labelling related stories after the article's first running text leaves out the box it \
+               heads (its element, or the next block after a label standing alone) while the box is under \
+               half the region's text.",
+        methods: AUTO,
+        group: Group::Method,
+        example: "off",
+        unset: "",
+        get: |o| auto(o).map_or(Value::Null, |a| Value::Bool(a.related_boxes)),
+        set: |o, v| auto_mut(o).into_iter().for_each(|a| a.related_boxes = b(v)),
+    },
+    OptionSpec {
+        name: "ad_labels",
+        kind: Kind::Bool,
+        unit: None,
+        value_name: "on|off",
+        help: "A line labelling an advertisement's slot (\"Advertisement\", \"Story continues below\", \
+               \"Anzeige\") is left out of the region.",
+        methods: AUTO,
+        group: Group::Method,
+        example: "off",
+        unset: "",
+        get: |o| auto(o).map_or(Value::Null, |a| Value::Bool(a.ad_labels)),
+        set: |o, v| auto_mut(o).into_iter().for_each(|a| a.ad_labels = b(v)),
+    },
+    OptionSpec {
         name: "settled_margin",
         kind: Kind::Number { min: 0.0, max: f64::INFINITY },
         unit: None,

@@ -50,6 +50,8 @@ class Options(TypedDict, total=False):
     small_forms: bool
     comment_labels: bool
     related_labels: bool
+    related_boxes: bool
+    ad_labels: bool
     settled_margin: float
     widen_single: bool
     comment_share: float

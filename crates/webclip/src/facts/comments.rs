@@ -39,6 +39,9 @@ const LABELS: &[&str] = &[
     "kommentare", "leserkommentare", "kommentar schreiben", "commentaires", "laisser un commentaire",
     "comentarios", "deja un comentario", "deja una respuesta", "comentários", "deixe um comentário", "commenti",
     "lascia un commento", "reacties", "reageer", "komentarze", "dodaj komentarz", "kommentarer",
+    "no comments", "no comments yet", "be the first to comment", "join the discussion", "join the conversation",
+    "keine kommentare", "noch keine kommentare", "aucun commentaire", "sin comentarios", "nessun commento",
+    "geen reacties", "brak komentarzy", "ingen kommentarer",
 ];
 
 /// Singular labels, read as labels only beside a count ("1 Comment", "1 Kommentar": alone,
@@ -91,6 +94,13 @@ const RELATED: &[&str] = &[
     "more headlines", "headlines", "mehr zum thema", "das könnte sie auch interessieren", "weitere artikel",
     "meistgelesen", "à lire aussi", "lire aussi", "sur le même sujet", "te puede interesar", "noticias relacionadas",
     "leggi anche", "potrebbe interessarti", "lees ook", "zobacz także", "czytaj także",
+    "trending", "trending now", "trending news", "trending stories", "popular now", "most shared", "most commented",
+    "editor's picks", "editors' picks", "read next", "up next", "what to read next", "more like this",
+    "more to explore", "you may have missed", "recommended stories", "recommended reading", "related reading",
+    "weitere nachrichten", "auch interessant", "das könnte dich auch interessieren", "les plus lus",
+    "à lire également", "lire également", "dans la même rubrique", "más leídas", "lo más leído", "lo más visto",
+    "también te puede interesar", "più letti", "ti potrebbe interessare", "meest gelezen", "ook interessant",
+    "najczęściej czytane", "przeczytaj również",
 ];
 
 /// A line that labels a list of related stories ("Related:", "» Mehr zum Thema", "OTHER NEWS",
@@ -100,6 +110,22 @@ pub fn is_related(text: &str) -> bool {
     label_words(t).is_some_and(|t| {
         RELATED.contains(&t.as_str()) || RELATED_FROM.iter().any(|p| t.starts_with(p) && t.len() > p.len())
     })
+}
+
+/// Labels of an advertisement's slot, lowercased, in the same languages.
+const ADS: &[&str] = &[
+    "advertisement", "advertisements", "advert", "adverts", "ad", "ads", "sponsored", "sponsored content",
+    "paid content", "promoted", "promoted content", "story continues below", "story continues below advertisement",
+    "article continues below", "article continues below advertisement", "continue reading below", "anzeige",
+    "werbung", "weiterlesen nach der anzeige", "publicité", "publicidad", "pubblicità", "advertentie", "reklama",
+    "reklame", "annons", "annonce", "gesponsert", "sponsorisé", "patrocinado",
+];
+
+/// A line that labels an advertisement's slot ("Advertisement", "- Anzeige -", "(Story
+/// continues below)").
+pub fn is_ad(text: &str) -> bool {
+    let t = text.trim_matches(|c: char| c.is_whitespace() || ".:()[]|-–—!»›•·>".contains(c));
+    label_words(t).is_some_and(|t| ADS.contains(&t.as_str()))
 }
 
 /// Beginnings of a related list's label that names its source ("Also on HuffPost", "More
@@ -190,8 +216,18 @@ mod tests {
     use super::*;
 
     #[test]
+    fn ad_labels_are_labels_only() {
+        for yes in ["Advertisement", "ADVERTISEMENT", "- Anzeige -", "(Story continues below)", "Publicité"] {
+            assert!(is_ad(yes), "{yes}");
+        }
+        for no in ["Advertisement for the new model", "Ads and tracking", "Sponsored by the council", ""] {
+            assert!(!is_ad(no), "{no}");
+        }
+    }
+
+    #[test]
     fn related_labels_are_labels_only() {
-        for yes in ["Related", "Related stories:", "» Mehr zum Thema", "OTHER NEWS", "Lire aussi", "Also on HuffPost:"] {
+        for yes in ["Related", "Related stories:", "» Mehr zum Thema", "OTHER NEWS", "Lire aussi", "Also on HuffPost:", "Trending now"] {
             assert!(is_related(yes), "{yes}");
         }
         for no in ["Related to the story, a note", "The related stories", "More from", ""] {
@@ -212,6 +248,7 @@ mod tests {
             "» Leave\u{a0}a reply",
             "1 Comment",
             "COMENTÁRIOS",
+            "No comments yet",
         ];
         for yes in yes {
             assert!(is_label(yes), "{yes}");
