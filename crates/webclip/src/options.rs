@@ -760,6 +760,20 @@ pub static OPTIONS: &[OptionSpec] = &[
         set: |o, v| auto_mut(o).into_iter().for_each(|a| a.keep_outside_declared = f(v)),
     },
     OptionSpec {
+        name: "declared_recall",
+        kind: Kind::Bool,
+        unit: None,
+        value_name: "on|off",
+        help: "On a page that declares itself something other than an article (a product, a listing, a \
+               service, a forum thread), the thresholds of favor recall.",
+        methods: AUTO,
+        group: Group::Method,
+        example: "off",
+        unset: "",
+        get: |o| auto(o).map_or(Value::Null, |a| Value::Bool(a.declared_recall)),
+        set: |o, v| auto_mut(o).into_iter().for_each(|a| a.declared_recall = b(v)),
+    },
+    OptionSpec {
         name: "min_coverage",
         kind: SHARE,
         unit: None,

@@ -33,6 +33,7 @@ class Options(TypedDict, total=False):
     keep_inside: float
     keep_outside: float
     keep_outside_declared: float
+    declared_recall: bool
     min_coverage: float
     link_discount: float
     title_anchor: float
