@@ -814,66 +814,65 @@ impl Auto {
         // A related-stories label after the region's first running text, anywhere, leaves out
         // the box it heads (a related box inside the story, with the story's text after it),
         // while the box is under `RELATED_BOX_SHARE` of the region and not the headline's.
-        let boxed: Vec<bool> = match self.options.related_boxes && !self.options.comments {
-            true => {
-                let mut out = vec![false; ls.len()];
-                // The region's characters before each leaf, so that a box's share is one
-                // subtraction (boxes are runs of leaves in document order).
-                let mut before = Vec::with_capacity(ls.len() + 1);
-                before.push(0.0);
-                for (l, c) in ls.iter().zip(counts) {
-                    before.push(before.last().copied().unwrap_or(0.0) + if inside(l) { c.chars } else { 0.0 });
-                }
-                let region_chars = before.last().copied().unwrap_or(0.0);
-                let in_root = |n: NodeId| roots.iter().any(|&r| r != n && page.contains(r, n));
-                let start = ls.iter().zip(counts).position(|(l, c)| inside(l) && is_prose(c)).unwrap_or(usize::MAX);
-                let mut k = start.saturating_add(1);
-                while k < ls.len().min(comments_from) {
-                    if !inside(&ls[k]) || !label(k, crate::facts::comments::is_related) {
-                        k += 1;
-                        continue;
-                    }
-                    // The label's own wrappers (holding no other leaf), then the box it heads:
-                    // the wrapper's parent when the label is its first leaf, else the label and
-                    // the next sibling with text (a flat heading over its list).
-                    let alone = |e: NodeId| {
-                        (k == 0 || ls[k - 1].first < e) && ls.get(k + 1).is_none_or(|n| n.first > page.end(e))
-                    };
-                    let mut a = ls[k].container;
-                    while let Some(pa) = page.parent(a).filter(|&pa| in_root(pa) && alone(pa)) {
-                        a = pa;
-                    }
-                    let heads = page.parent(a).filter(|&pa| in_root(pa) && (k == 0 || ls[k - 1].first < pa));
-                    let span = if let Some(pa) = heads {
-                        Some((pa, page.end(pa)))
-                    } else {
-                        let next = |x: NodeId| Some(page.node(x).next_sibling).filter(|&n| n != NONE);
-                        let mut s = next(a);
-                        while let Some(x) = s {
-                            if stats.get(x).chars > 0 {
-                                break;
-                            }
-                            s = next(x);
-                        }
-                        s.filter(|&x| page.is_element(x)).map(|x| (a, page.end(x)))
-                    };
-                    let Some((from, to)) = span else {
-                        k += 1;
-                        continue;
-                    };
-                    // The box's leaves: from the label to the last leaf starting inside it.
-                    let end = k + ls[k..].partition_point(|l| l.first <= to);
-                    let title = doc.title_heading().is_some_and(|h| h >= from && h <= to);
-                    if title || before[end] - before[k] > RELATED_BOX_SHARE * region_chars {
-                        k += 1;
-                        continue;
-                    }
-                    out[k..end].iter_mut().for_each(|o| *o = true);
-                    k = end.max(k + 1);
-                }
-                out
+        let boxed: Vec<bool> = if self.options.related_boxes && !self.options.comments {
+            let mut out = vec![false; ls.len()];
+            // The region's characters before each leaf, so that a box's share is one
+            // subtraction (boxes are runs of leaves in document order).
+            let mut before = Vec::with_capacity(ls.len() + 1);
+            before.push(0.0);
+            for (l, c) in ls.iter().zip(counts) {
+                before.push(before.last().copied().unwrap_or(0.0) + if inside(l) { c.chars } else { 0.0 });
             }
-            false => Vec::new(),
+            let region_chars = before.last().copied().unwrap_or(0.0);
+            let in_root = |n: NodeId| roots.iter().any(|&r| r != n && page.contains(r, n));
+            let start = ls.iter().zip(counts).position(|(l, c)| inside(l) && is_prose(c)).unwrap_or(usize::MAX);
+            let mut k = start.saturating_add(1);
+            while k < ls.len().min(comments_from) {
+                if !inside(&ls[k]) || !label(k, crate::facts::comments::is_related) {
+                    k += 1;
+                    continue;
+                }
+                // The label's own wrappers (holding no other leaf), then the box it heads:
+                // the wrapper's parent when the label is its first leaf, else the label and
+                // the next sibling with text (a flat heading over its list).
+                let alone = |e: NodeId| {
+                    (k == 0 || ls[k - 1].first < e) && ls.get(k + 1).is_none_or(|n| n.first > page.end(e))
+                };
+                let mut a = ls[k].container;
+                while let Some(pa) = page.parent(a).filter(|&pa| in_root(pa) && alone(pa)) {
+                    a = pa;
+                }
+                let heads = page.parent(a).filter(|&pa| in_root(pa) && (k == 0 || ls[k - 1].first < pa));
+                let span = if let Some(pa) = heads {
+                    Some((pa, page.end(pa)))
+                } else {
+                    let next = |x: NodeId| Some(page.node(x).next_sibling).filter(|&n| n != NONE);
+                    let mut s = next(a);
+                    while let Some(x) = s {
+                        if stats.get(x).chars > 0 {
+                            break;
+                        }
+                        s = next(x);
+                    }
+                    s.filter(|&x| page.is_element(x)).map(|x| (a, page.end(x)))
+                };
+                let Some((from, to)) = span else {
+                    k += 1;
+                    continue;
+                };
+                // The box's leaves: from the label to the last leaf starting inside it.
+                let end = k + ls[k..].partition_point(|l| l.first <= to);
+                let title = doc.title_heading().is_some_and(|h| h >= from && h <= to);
+                if title || before[end] - before[k] > RELATED_BOX_SHARE * region_chars {
+                    k += 1;
+                    continue;
+                }
+                out[k..end].iter_mut().for_each(|o| *o = true);
+                k = end.max(k + 1);
+            }
+            out
+        } else {
+            Vec::new()
         };
         // An advertisement's label ("Advertisement", "Anzeige") is not the region's text.
         let ads = self.options.ad_labels;
