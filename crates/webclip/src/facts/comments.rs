@@ -103,13 +103,38 @@ const RELATED: &[&str] = &[
     "najczęściej czytane", "przeczytaj również",
 ];
 
+/// A label's words without the marks at its edges ("» Mehr zum Thema:", "- Anzeige -").
+fn edge_trimmed_words(text: &str) -> Option<String> {
+    label_words(text.trim_matches(|c: char| c.is_whitespace() || ".:()[]|-–—!»›•·>".contains(c)))
+}
+
 /// A line that labels a list of related stories ("Related:", "» Mehr zum Thema", "OTHER NEWS",
 /// "Also on HuffPost:").
 pub fn is_related(text: &str) -> bool {
-    let t = text.trim_matches(|c: char| c.is_whitespace() || ".:()[]|-–—!»›•·>".contains(c));
-    label_words(t).is_some_and(|t| {
+    edge_trimmed_words(text).is_some_and(|t| {
         RELATED.contains(&t.as_str()) || RELATED_FROM.iter().any(|p| t.starts_with(p) && t.len() > p.len())
     })
+}
+
+/// What a short line labels.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Label {
+    Comments,
+    Related,
+    Ad,
+}
+
+/// What `text` labels, if anything (the three word lists share no label).
+pub fn label(text: &str) -> Option<Label> {
+    if is_label(text) {
+        Some(Label::Comments)
+    } else if is_related(text) {
+        Some(Label::Related)
+    } else if is_ad(text) {
+        Some(Label::Ad)
+    } else {
+        None
+    }
 }
 
 /// Labels of an advertisement's slot, lowercased, in the same languages.
@@ -124,8 +149,7 @@ const ADS: &[&str] = &[
 /// A line that labels an advertisement's slot ("Advertisement", "- Anzeige -", "(Story
 /// continues below)").
 pub fn is_ad(text: &str) -> bool {
-    let t = text.trim_matches(|c: char| c.is_whitespace() || ".:()[]|-–—!»›•·>".contains(c));
-    label_words(t).is_some_and(|t| ADS.contains(&t.as_str()))
+    edge_trimmed_words(text).is_some_and(|t| ADS.contains(&t.as_str()))
 }
 
 /// Beginnings of a related list's label that names its source ("Also on HuffPost", "More

@@ -762,19 +762,32 @@ impl Auto {
         // characters of the region stand between them; a label sooner (a question of a line or
         // two whose answers are the page's text) leaves the page's text whole. Not on declared
         // discussions.
-        // A short unlinked leaf that `is` reads as a label.
-        let label = |k: usize, is: fn(&str) -> bool| {
-            counts[k].chars <= 40.0 && counts[k].link_chars == 0.0 && is(&ls[k].text(page))
+        // The region's short unlinked leaves, read once as labels (their text is rendered only here).
+        use crate::facts::comments::Label;
+        let o = &self.options;
+        let labels: Vec<Option<Label>> = if o.comment_labels || o.related_labels || o.related_boxes || o.ad_labels {
+            ls.iter()
+                .zip(counts)
+                .map(|(l, c)| {
+                    (inside(l) && c.chars <= 40.0 && c.link_chars == 0.0)
+                        .then(|| crate::facts::comments::label(&l.text(page)))
+                        .flatten()
+                })
+                .collect()
+        } else {
+            Vec::new()
         };
+        let label = |k: usize, kind: Label| labels.get(k).copied().flatten() == Some(kind);
+        // The region's first running text: labels count only after it.
+        let start = ls.iter().zip(counts).position(|(l, c)| inside(l) && is_prose(c)).unwrap_or(usize::MAX);
         let comments_from = if self.options.comment_labels && !self.options.comments && !discussion {
-            let start = ls.iter().zip(counts).position(|(l, c)| inside(l) && is_prose(c)).unwrap_or(usize::MAX);
             let mut article = 0.0;
             let mut found = usize::MAX;
             for (k, (l, c)) in ls.iter().zip(counts).enumerate().skip(start) {
                 if !inside(l) {
                     continue;
                 }
-                if k > start && label(k, crate::facts::comments::is_label) {
+                if k > start && label(k, Label::Comments) {
                     if article >= LABEL_ARTICLE {
                         found = k;
                     }
@@ -798,7 +811,7 @@ impl Auto {
             for k in (0..end).filter(|&k| inside(&ls[k])) {
                 if before >= LABEL_ARTICLE
                     && before >= RELATED_SHARE * total
-                    && label(k, crate::facts::comments::is_related)
+                    && label(k, Label::Related)
                 {
                     found = k;
                     break;
@@ -825,10 +838,9 @@ impl Auto {
             }
             let region_chars = before.last().copied().unwrap_or(0.0);
             let in_root = |n: NodeId| roots.iter().any(|&r| r != n && page.contains(r, n));
-            let start = ls.iter().zip(counts).position(|(l, c)| inside(l) && is_prose(c)).unwrap_or(usize::MAX);
             let mut k = start.saturating_add(1);
             while k < ls.len().min(comments_from) {
-                if !inside(&ls[k]) || !label(k, crate::facts::comments::is_related) {
+                if !label(k, Label::Related) {
                     k += 1;
                     continue;
                 }
@@ -886,7 +898,7 @@ impl Auto {
             .filter(|&(k, (l, &pi))| {
                 let dropped = k >= comments_from
                     || boxed.get(k).copied().unwrap_or(false)
-                    || ads && label(k, crate::facts::comments::is_ad);
+                    || ads && label(k, Label::Ad);
                 if dropped && inside(l) {
                     false
                 } else if needs_outside(k) || (l.first < above && inside(l) && !is_prose(&counts[k])) || top_meta(k, l) {
