@@ -105,6 +105,12 @@ pub struct BoostedArgs {
     /// GBT: share of the features each tree may split on (drawn with the seed).
     #[arg(long, default_value_t = 1.0, value_name = "SHARE")]
     pub colsample: f64,
+    /// GBT: least hessian sum (p·(1−p) over the leaves it holds) a tree leaf may hold.
+    #[arg(long, default_value_t = 1.0, value_name = "W")]
+    pub min_leaf_weight: f32,
+    /// GBT: L2 penalty on tree leaf values.
+    #[arg(long, default_value_t = 1.0)]
+    pub l2: f32,
     /// Extended set: train without these feature families (`--ablation` names them); their
     /// columns are held at zero, so no tree splits on them.
     #[arg(long, value_name = "FAMILY", value_delimiter = ',')]
@@ -134,6 +140,8 @@ impl BoostedArgs {
             page_weighted: self.page_weighted,
             subsample: self.subsample,
             colsample_bytree: self.colsample,
+            min_leaf_weight: self.min_leaf_weight,
+            l2: self.l2,
             ..Default::default()
         })
     }

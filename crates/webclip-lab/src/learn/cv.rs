@@ -68,13 +68,18 @@ impl Setting {
     pub fn describe(&self) -> String {
         match self {
             Setting::Gbt(o) => format!(
-                "gbt depth={} rounds={} lr={}{}{}",
+                "gbt depth={} rounds={} lr={}{}{}{}",
                 o.max_depth,
                 o.iterations,
                 o.learning_rate,
                 if o.page_weighted { " page-weighted" } else { "" },
                 if o.subsample < 1.0 || o.colsample_bytree < 1.0 {
                     format!(" subsample={} colsample={}", o.subsample, o.colsample_bytree)
+                } else {
+                    String::new()
+                },
+                if o.min_leaf_weight != 1.0 || o.l2 != 1.0 {
+                    format!(" min-leaf-weight={} l2={}", o.min_leaf_weight, o.l2)
                 } else {
                     String::new()
                 }

@@ -53,7 +53,7 @@ pub fn page_weights(group: &[u32]) -> Vec<f64> {
 /// Trains with forust-ml (log loss) and copies the trees. `threads` = 1 is bit-for-bit
 /// reproducible.
 pub fn train(s: &Samples, o: &GbtOptions, threads: usize) -> Result<GbtModel> {
-    use forust_ml::{objective::ObjectiveType, GradientBooster, Matrix};
+    use forust_ml::{objective::ObjectiveType, sampler::SampleMethod, GradientBooster, Matrix};
     if s.is_empty() {
         return Err(Error::Training("no training samples".into()));
     }
@@ -75,6 +75,8 @@ pub fn train(s: &Samples, o: &GbtOptions, threads: usize) -> Result<GbtModel> {
         .set_min_leaf_weight(o.min_leaf_weight)
         .set_nbins(o.nbins)
         .set_subsample(o.subsample)
+        // forust samples rows only with a sample method; without one `subsample` is ignored.
+        .set_sample_method(if o.subsample < 1.0 { SampleMethod::Random } else { SampleMethod::None })
         .set_colsample_bytree(o.colsample_bytree)
         .set_seed(o.seed)
         .set_parallel(threads > 1)
@@ -137,6 +139,27 @@ mod tests {
             assert_eq!(b.to_bits(), plain.to_bits());
         }
         assert_eq!(m, train(&s, &o, 1).unwrap(), "seeded training is reproducible");
+    }
+
+    #[test]
+    fn subsampling_and_regularisation_change_the_trees() {
+        let mut s = Samples::new(2);
+        let mut rng = Rng::new(7);
+        for i in 0..2000 {
+            let a = rng.below(1000) as f64 / 1000.0;
+            let b = rng.below(1000) as f64 / 1000.0;
+            s.push(&[a, b], a + 0.3 * b > 0.6, i);
+        }
+        let base = GbtOptions { iterations: 10, max_depth: 3, seed: 3, ..Default::default() };
+        let plain = train(&s, &base, 1).unwrap();
+        // forust ignores `subsample` unless a sample method is set: each option must reach it.
+        for o in [
+            GbtOptions { subsample: 0.5, ..base },
+            GbtOptions { min_leaf_weight: 50.0, ..base },
+            GbtOptions { l2: 100.0, ..base },
+        ] {
+            assert_ne!(train(&s, &o, 1).unwrap(), plain, "{o:?} trained the same trees");
+        }
     }
 
     #[test]
