@@ -3,7 +3,7 @@
 predictions file per folder: JSON lines {"id", "text", "title", "author", "date", "secs"}.
 Scored afterwards by `webclip-lab eval DIR --predictions FILE`, so both tools meet the same metrics.
 
-usage: trafilatura_extract.py OUT_DIR DATASET_DIR...
+usage: trafilatura_extract.py [--favor precision|recall] OUT_DIR DATASET_DIR...
 """
 import gzip
 import json
@@ -15,7 +15,13 @@ import trafilatura
 
 
 def main():
-    out_dir, dirs = sys.argv[1], sys.argv[2:]
+    args = sys.argv[1:]
+    favor = None
+    if args[:1] == ["--favor"]:
+        favor, args = args[1], args[2:]
+        if favor not in ("precision", "recall"):
+            sys.exit(f"--favor: precision or recall, not {favor!r}")
+    out_dir, dirs = args[0], args[1:]
     os.makedirs(out_dir, exist_ok=True)
     for d in dirs:
         name = os.path.basename(os.path.normpath(d))
@@ -29,7 +35,9 @@ def main():
                 text, meta = "", {}
                 try:
                     text = trafilatura.extract(raw, url=rec.get("url"), include_comments=False,
-                                               include_tables=True, output_format="txt") or ""
+                                               include_tables=True, output_format="txt",
+                                               favor_precision=favor == "precision",
+                                               favor_recall=favor == "recall") or ""
                     m = trafilatura.extract_metadata(raw, default_url=rec.get("url"))
                     if m is not None:
                         meta = {"title": m.title, "author": m.author, "date": m.date}
