@@ -116,15 +116,21 @@ mod tests {
     use super::*;
     use crate::learn::{Rng, Samples};
 
-    #[test]
-    fn learns_xor_and_matches_forust() {
+    /// 2,000 rows of two uniform columns, labelled by `label`.
+    fn rows(seed: u64, label: impl Fn(f64, f64) -> bool) -> Samples {
         let mut s = Samples::new(2);
-        let mut rng = Rng::new(5);
+        let mut rng = Rng::new(seed);
         for i in 0..2000 {
             let a = rng.below(1000) as f64 / 1000.0;
             let b = rng.below(1000) as f64 / 1000.0;
-            s.push(&[a, b], (a > 0.5) != (b > 0.5), i);
+            s.push(&[a, b], label(a, b), i);
         }
+        s
+    }
+
+    #[test]
+    fn learns_xor_and_matches_forust() {
+        let s = rows(5, |a, b| (a > 0.5) != (b > 0.5));
         let o = GbtOptions { iterations: 50, max_depth: 3, ..Default::default() };
         let m = train(&s, &o, 1).unwrap();
         m.validate(2).unwrap();
@@ -143,13 +149,7 @@ mod tests {
 
     #[test]
     fn subsampling_and_regularisation_change_the_trees() {
-        let mut s = Samples::new(2);
-        let mut rng = Rng::new(7);
-        for i in 0..2000 {
-            let a = rng.below(1000) as f64 / 1000.0;
-            let b = rng.below(1000) as f64 / 1000.0;
-            s.push(&[a, b], a + 0.3 * b > 0.6, i);
-        }
+        let s = rows(7, |a, b| a + 0.3 * b > 0.6);
         let base = GbtOptions { iterations: 10, max_depth: 3, seed: 3, ..Default::default() };
         let plain = train(&s, &base, 1).unwrap();
         // forust ignores `subsample` unless a sample method is set: each option must reach it.
