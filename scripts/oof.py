@@ -15,7 +15,9 @@ settings out of fold:
         --folders wcxb-oof --in-sample none
 
 Fold models are cached in `--work` by their training flags (a run of five takes about five
-minutes on two cores); `--normalise` and other eval flags go in `--args`. Standard library only.
+minutes on two cores), not by the library that made their training rows: after a change to how
+pages are read or to the features, empty `--work` (or pass another). `--normalise` and other
+eval flags go in `--args`. Standard library only.
 """
 
 import argparse
@@ -23,8 +25,10 @@ import hashlib
 import json
 import os
 import shlex
+import shutil
 import subprocess
 import sys
+import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(HERE)
@@ -53,6 +57,7 @@ def main() -> int:
     tag = hashlib.md5(f"{a.folds} {a.train_args}".encode()).hexdigest()[:10]
     os.makedirs(a.work, exist_ok=True)
     header, rows = None, []
+    scratch = tempfile.mkdtemp(prefix="eval-", dir=a.work)
     for k in range(a.folds):
         for kind in ("train", "test"):
             d = os.path.join(a.work, f"{kind}{k}of{a.folds}")
@@ -69,7 +74,9 @@ def main() -> int:
             print(f"fold {k}: training", file=sys.stderr, flush=True)
             subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
             os.replace(model + ".part", model)
-        csv_path = os.path.join(a.work, f"eval-{k}.csv")
+        # Each run's evaluations in its own folder: runs that share `--work` (and its models) at
+        # the same time do not read each other's rows.
+        csv_path = os.path.join(scratch, f"eval-{k}.csv")
         cmd = [a.lab, "eval", os.path.join(a.work, f"test{k}of{a.folds}"), "--jobs", str(a.jobs), "--model", model,
                "--out", csv_path, *shlex.split(a.args)]
         subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
@@ -78,6 +85,7 @@ def main() -> int:
         header = header or got[0]
         # The folder column names the fold's folder; every fold becomes one folder.
         rows.extend("wcxb-oof," + r.split(",", 1)[1] for r in got[1:] if r)
+    shutil.rmtree(scratch, ignore_errors=True)
     with open(a.out, "w", encoding="utf-8") as f:
         f.write(header + "\n" + "\n".join(rows) + "\n")
     print(f"{len(rows)} pages of wcxb out of fold -> {a.out}", file=sys.stderr)

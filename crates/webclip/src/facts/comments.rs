@@ -108,12 +108,10 @@ fn edge_trimmed_words(text: &str) -> Option<String> {
     label_words(text.trim_matches(|c: char| c.is_whitespace() || ".:()[]|-–—!»›•·>".contains(c)))
 }
 
-/// A line that labels a list of related stories ("Related:", "» Mehr zum Thema", "OTHER NEWS",
-/// "Also on HuffPost:").
-pub fn is_related(text: &str) -> bool {
-    edge_trimmed_words(text).is_some_and(|t| {
-        RELATED.contains(&t.as_str()) || RELATED_FROM.iter().any(|p| t.starts_with(p) && t.len() > p.len())
-    })
+/// Edge-trimmed words that label a list of related stories ("Related:", "» Mehr zum Thema",
+/// "OTHER NEWS", "Also on HuffPost:").
+fn related_words(t: &str) -> bool {
+    RELATED.contains(&t) || RELATED_FROM.iter().any(|p| t.starts_with(p) && t.len() > p.len())
 }
 
 /// What a short line labels.
@@ -124,13 +122,19 @@ pub enum Label {
     Ad,
 }
 
-/// What `text` labels, if anything (the three word lists share no label).
+/// What `text` labels, if anything (the three word lists share no label): a comment section
+/// ("Comments (5)"), a list of related stories ("Related:", "» Mehr zum Thema", "Also on
+/// HuffPost:"), an advertisement's slot ("Advertisement", "- Anzeige -", "(Story continues
+/// below)").
 pub fn label(text: &str) -> Option<Label> {
     if is_label(text) {
-        Some(Label::Comments)
-    } else if is_related(text) {
+        return Some(Label::Comments);
+    }
+    // Related and advertisement labels share one trim of the line.
+    let t = edge_trimmed_words(text)?;
+    if related_words(&t) {
         Some(Label::Related)
-    } else if is_ad(text) {
+    } else if ADS.contains(&t.as_str()) {
         Some(Label::Ad)
     } else {
         None
@@ -145,12 +149,6 @@ const ADS: &[&str] = &[
     "werbung", "weiterlesen nach der anzeige", "publicité", "publicidad", "pubblicità", "advertentie", "reklama",
     "reklame", "annons", "annonce", "gesponsert", "sponsorisé", "patrocinado",
 ];
-
-/// A line that labels an advertisement's slot ("Advertisement", "- Anzeige -", "(Story
-/// continues below)").
-pub fn is_ad(text: &str) -> bool {
-    edge_trimmed_words(text).is_some_and(|t| ADS.contains(&t.as_str()))
-}
 
 /// Beginnings of a related list's label that names its source ("Also on HuffPost", "More
 /// from Reuters", "Mehr aus Berlin").
@@ -242,20 +240,20 @@ mod tests {
     #[test]
     fn ad_labels_are_labels_only() {
         for yes in ["Advertisement", "ADVERTISEMENT", "- Anzeige -", "(Story continues below)", "Publicité"] {
-            assert!(is_ad(yes), "{yes}");
+            assert_eq!(label(yes), Some(Label::Ad), "{yes}");
         }
         for no in ["Advertisement for the new model", "Ads and tracking", "Sponsored by the council", ""] {
-            assert!(!is_ad(no), "{no}");
+            assert_ne!(label(no), Some(Label::Ad), "{no}");
         }
     }
 
     #[test]
     fn related_labels_are_labels_only() {
         for yes in ["Related", "Related stories:", "» Mehr zum Thema", "OTHER NEWS", "Lire aussi", "Also on HuffPost:", "Trending now"] {
-            assert!(is_related(yes), "{yes}");
+            assert_eq!(label(yes), Some(Label::Related), "{yes}");
         }
         for no in ["Related to the story, a note", "The related stories", "More from", ""] {
-            assert!(!is_related(no), "{no}");
+            assert_ne!(label(no), Some(Label::Related), "{no}");
         }
     }
 

@@ -232,7 +232,7 @@ pub struct AutoOptions {
     /// and "Discussion": a paper's discussion section and a product's comment box lost.
     pub comment_labels: bool,
     /// An unlinked line of the region that labels a list of related stories
-    /// (`facts::comments::is_related`: "Related", "Other news", "Latest news", "You may also
+    /// (`facts::comments::label`: "Related", "Other news", "Latest news", "You may also
     /// like", "Mehr zum Thema", "Lire aussi", "Leggi anche"…, or "Also on …", "More from …",
     /// "Mehr aus …": +0.01 [+0.00, +0.02] more, utomo-big9 +0.05) with at least three quarters of
     /// the region's running text (and 300 characters) above it starts the list: the region's
@@ -251,7 +251,7 @@ pub struct AutoOptions {
     /// region's first line on: −0.01 (a box whose next sibling is the story).
     pub related_boxes: bool,
     /// An unlinked line of the region that labels an advertisement's slot
-    /// (`facts::comments::is_ad`: "Advertisement", "Story continues below", "Anzeige",
+    /// (`facts::comments::label`: "Advertisement", "Story continues below", "Anzeige",
     /// "Publicité"…) is left out. On since 2026-11-29, normalised: held-out macro SH +0.01
     /// [+0.00, +0.01], leave one folder out 6/6 (utomo-big9 +0.02, l3s-gn1 +0.01: some of its
     /// truths keep the line).
@@ -846,15 +846,14 @@ impl Auto {
                 }
                 // The label's own wrappers (holding no other leaf), then the box it heads:
                 // the wrapper's parent when the label is its first leaf, else the label and
-                // the next sibling with text (a flat heading over its list).
-                let alone = |e: NodeId| {
-                    (k == 0 || ls[k - 1].first < e) && ls.get(k + 1).is_none_or(|n| n.first > page.end(e))
-                };
+                // the next sibling with text (a flat heading over its list). `k` ≥ 1: the
+                // region's first running text stands before it.
+                let alone = |e: NodeId| ls[k - 1].first < e && ls.get(k + 1).is_none_or(|n| n.first > page.end(e));
                 let mut a = ls[k].container;
                 while let Some(pa) = page.parent(a).filter(|&pa| in_root(pa) && alone(pa)) {
                     a = pa;
                 }
-                let heads = page.parent(a).filter(|&pa| in_root(pa) && (k == 0 || ls[k - 1].first < pa));
+                let heads = page.parent(a).filter(|&pa| in_root(pa) && ls[k - 1].first < pa);
                 let span = if let Some(pa) = heads {
                     Some((pa, page.end(pa)))
                 } else {
