@@ -123,6 +123,19 @@ def warcs():
     yield b"WARC/1.0\r\nnot a header\r\n\r\n"
 
 
+def warc_gzs():
+    """Gzipped WARCs for the parts reader (first byte: the part size): a member a record, a
+    record split over two members, a member of two records, one member for all, a cut."""
+    recs = list(warcs())[:4]
+    one = b"".join(gzip.compress(r) for r in recs)
+    both = b"".join(recs)
+    yield b"\x00" + one
+    yield b"\x03" + gzip.compress(both[:100]) + gzip.compress(both[100:])
+    yield b"\x07" + gzip.compress(recs[0] + recs[1]) + gzip.compress(recs[2], compresslevel=0)
+    yield b"\x01" + gzip.compress(both)
+    yield b"\x02" + one[: len(one) - 20]
+
+
 def binary_model(m):
     """The binary form of a JSON model, as crates/webclip/build.rs writes it but without the
     binned layout (a seed only; the loader computes the layout when it is absent)."""
@@ -177,6 +190,7 @@ def main():
     write("xpath", XPATHS)
     write("wrapper", WRAPPERS)
     write("warc", list(warcs()))
+    write("warc_gz", list(warc_gzs()))
     write("http", HTTP)
     write("markdown", MARKDOWN)
     models = []

@@ -21,7 +21,7 @@ use std::collections::{BTreeMap, HashSet};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicBool, AtomicI32, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicI32, AtomicUsize, Ordering};
 use std::sync::mpsc::{sync_channel, Receiver, SyncSender};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::Instant;
@@ -90,11 +90,31 @@ struct Job {
     /// `bytes` are a page file as stored, for the worker to read (gunzip when `Some(true)`
     /// requires gzip, sniffed otherwise): decompression runs on every job, not in the one reader.
     stored: Option<bool>,
+    /// Not one page but the records of a part of a gzipped WARC file, read by the worker.
+    part: Option<PartJob>,
 }
 
-/// What a worker made of a page.
+/// A part of a gzipped WARC file (`webclip_warc::for_each_record_in_part`): the workers
+/// inflate their own parts, so no one thread inflates every page.
+struct PartJob {
+    file: Arc<std::fs::File>,
+    /// Which part of the file, from 0.
+    index: usize,
+    range: (u64, u64),
+    /// Members up to this size are inflated whole.
+    whole: usize,
+}
+
+/// Compressed bytes a part: tens of pages, so that the last part does not keep one worker
+/// busy long after the others.
+const PART_BYTES: u64 = 512 << 10;
+
+/// What a worker made of a page; a part's pages are `sub` 0, 1, … of its `seq`, then the
+/// part's end (`last`).
 struct Done {
     seq: usize,
+    sub: usize,
+    last: bool,
     id: String,
     bytes: usize,
     record: Outcome,
@@ -106,6 +126,12 @@ enum Outcome {
     Failed(String),
     /// Not started: the batch is stopping (the page is done by --resume).
     Abandoned,
+    /// The end of a part: what it read (None when it stopped early or failed).
+    PartEnd {
+        index: usize,
+        range: (u64, u64),
+        part: Option<webclip_warc::Part>,
+    },
 }
 
 /// A record as the sink takes it: a JSON line, or a Parquet row.
@@ -195,8 +221,10 @@ pub fn run(args: BatchArgs) -> ExitCode {
     let window = WINDOW_PER_JOB * jobs;
     let (job_tx, job_rx) = sync_channel::<Job>(jobs * 4);
     let (done_tx, done_rx) = sync_channel::<Done>(jobs * 4);
+    let done_ids = Arc::new(done_ids);
     let reader = {
-        let (inputs, counts, written) = (args.inputs.clone(), counts.clone(), written.clone());
+        let (inputs, counts, written, done_ids) =
+            (args.inputs.clone(), counts.clone(), written.clone(), done_ids.clone());
         let (max, stop) = (args.max_bytes, stop.clone());
         std::thread::spawn(move || read_inputs(&inputs, max, &done_ids, &counts, &job_tx, &written, window, &stop))
     };
@@ -211,9 +239,11 @@ pub fn run(args: BatchArgs) -> ExitCode {
         .map(|_| {
             let (rx, tx, options) = (job_rx.clone(), done_tx.clone(), options.clone());
             let (fields, stop, columns, max) = (args.fields.clone(), stop.clone(), columns.clone(), args.max_bytes);
+            let (done_ids, counts, written) = (done_ids.clone(), counts.clone(), written.clone());
             std::thread::spawn(move || {
                 let shape = Shape { body, fields: fields.as_deref(), columns: columns.as_deref(), max };
-                work(&rx, &tx, &options, &shape, &stop)
+                let parts = Parts { done: &done_ids, counts: &counts, written: &written, window };
+                work(&rx, &tx, &options, &shape, &parts, &stop)
             })
         })
         .collect();
@@ -227,13 +257,15 @@ pub fn run(args: BatchArgs) -> ExitCode {
         bar
     });
     let t0 = Instant::now();
-    let (mut next, mut pending) = (0usize, BTreeMap::<usize, Done>::new());
+    let (mut next, mut pending) = ((0usize, 0usize), BTreeMap::<(usize, usize), Done>::new());
     let (mut ok, mut failed, mut empty, mut bytes, mut abandoned) = (0usize, 0usize, 0usize, 0usize, 0usize);
     let mut write_error = None;
+    // The end of the last part of the current WARC file that had a member.
+    let mut part_before: Option<webclip_warc::PartEnd> = None;
     for done in done_rx {
-        pending.insert(done.seq, done);
+        pending.insert((done.seq, done.sub), done);
         while let Some(d) = pending.remove(&next) {
-            next += 1;
+            next = if d.last { (next.0 + 1, 0) } else { (next.0, next.1 + 1) };
             bytes += d.bytes;
             let line = match d.record {
                 Outcome::Record(made, is_empty) => {
@@ -250,14 +282,22 @@ pub fn run(args: BatchArgs) -> ExitCode {
                     abandoned += 1;
                     Ok(())
                 }
+                Outcome::PartEnd { index, range, part } => {
+                    let out_of_step = check_part(&mut part_before, index, range, part);
+                    out_of_step.map_or(Ok(()), |cause| {
+                        failed += 1;
+                        let v = serde_json::json!({ "id": format!("{}#@{}", d.id, range.0), "error": cause });
+                        writeln!(failures, "{v}").map_err(|e| e.to_string())
+                    })
+                }
             };
             if let (Err(e), None) = (line, &write_error) {
                 write_error = Some(e);
             }
-            written.set(next);
+            written.set(next.0, !d.last);
         }
         if let Some(bar) = &progress {
-            bar.set_position(next as u64);
+            bar.set_position((ok + failed) as u64);
             let secs = t0.elapsed().as_secs_f64().max(1e-9);
             bar.set_message(format!("{:.1} MB/s, {failed} failed", bytes as f64 / 1e6 / secs));
         }
@@ -319,37 +359,154 @@ struct Shape<'a> {
     max: u64,
 }
 
-fn work(rx: &Mutex<Receiver<Job>>, tx: &SyncSender<Done>, options: &webclip::Options, shape: &Shape, stop: &AtomicI32) {
+/// What the workers need to read parts of WARC files: the ids already in the output
+/// (--resume), the counts, and the window of pages between reading and writing.
+struct Parts<'a> {
+    done: &'a HashSet<String>,
+    counts: &'a Counts,
+    written: &'a Written,
+    window: usize,
+}
+
+fn work(
+    rx: &Mutex<Receiver<Job>>,
+    tx: &SyncSender<Done>,
+    options: &webclip::Options,
+    shape: &Shape,
+    parts: &Parts,
+    stop: &AtomicI32,
+) {
     loop {
         let job = match rx.lock().unwrap_or_else(|e| e.into_inner()).recv() {
             Ok(j) => j,
             Err(_) => return,
         };
+        if let Some(part) = &job.part {
+            if !work_part(&job, part, tx, options, shape, parts, stop) {
+                return;
+            }
+            continue;
+        }
         let bytes = match (job.bytes, job.stored) {
             (Ok(file), Some(gzip)) => webclip::input::read_page(&file[..], gzip, shape.max).map_err(|e| e.to_string()),
             (bytes, _) => bytes,
         };
-        let size = bytes.as_ref().map_or(0, Vec::len);
-        let record = match bytes {
-            _ if stop.load(Ordering::Relaxed) != 0 => Outcome::Abandoned,
-            Err(e) => Outcome::Failed(e),
-            Ok(bytes) => {
-                let mut options = options.clone();
-                options.read.url = job.url.clone().or(options.read.url);
-                if job.charset.is_some() {
-                    options.read.charset = job.charset.clone();
-                }
-                let id = job.id.clone();
-                // The page's state is dropped with the panic; nothing shared is left half-done.
-                std::panic::catch_unwind(std::panic::AssertUnwindSafe(move || record(&bytes, &options, &id, shape)))
-                    .unwrap_or_else(|_| Err("internal error (panic) while extracting this page".into()))
-                    .map_or_else(Outcome::Failed, |(made, empty)| Outcome::Record(made, empty))
-            }
-        };
-        if tx.send(Done { seq: job.seq, id: job.id, bytes: size, record }).is_err() {
+        let (size, record) = page_outcome(bytes, job.url, job.charset, &job.id, options, shape, stop);
+        if tx.send(Done { seq: job.seq, sub: 0, last: true, id: job.id, bytes: size, record }).is_err() {
             return;
         }
     }
+}
+
+/// One page's outcome, and its size.
+fn page_outcome(
+    bytes: Result<Vec<u8>, String>,
+    url: Option<String>,
+    charset: Option<String>,
+    id: &str,
+    options: &webclip::Options,
+    shape: &Shape,
+    stop: &AtomicI32,
+) -> (usize, Outcome) {
+    let size = bytes.as_ref().map_or(0, Vec::len);
+    let record = match bytes {
+        _ if stop.load(Ordering::Relaxed) != 0 => Outcome::Abandoned,
+        Err(e) => Outcome::Failed(e),
+        Ok(bytes) => {
+            let mut options = options.clone();
+            options.read.url = url.or(options.read.url);
+            if charset.is_some() {
+                options.read.charset = charset;
+            }
+            // The page's state is dropped with the panic; nothing shared is left half-done.
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(move || record(&bytes, &options, id, shape)))
+                .unwrap_or_else(|_| Err("internal error (panic) while extracting this page".into()))
+                .map_or_else(Outcome::Failed, |(made, empty)| Outcome::Record(made, empty))
+        }
+    };
+    (size, record)
+}
+
+/// Reads a part of a WARC file and extracts its pages, each sent as it is done, then the
+/// part's end. False when the writer is gone.
+fn work_part(
+    job: &Job,
+    part: &PartJob,
+    tx: &SyncSender<Done>,
+    options: &webclip::Options,
+    shape: &Shape,
+    parts: &Parts,
+    stop: &AtomicI32,
+) -> bool {
+    let (mut sub, mut sent) = (0usize, true);
+    let mut each = |record: Record| -> bool {
+        let (rid, url, charset, bytes) = match record {
+            Record::Page { id, url, charset, bytes } => (id, url, charset, Ok(bytes)),
+            Record::Bad { id, url, cause } => (id, url, None, Err(cause)),
+            Record::Skipped => {
+                parts.counts.skipped.fetch_add(1, Ordering::Relaxed);
+                return true;
+            }
+        };
+        let id = format!("{}#{rid}", job.id);
+        if parts.done.contains(&id) {
+            parts.counts.skipped.fetch_add(1, Ordering::Relaxed);
+            return true;
+        }
+        // Pages of parts ahead of the one being written wait while the window is full.
+        if !parts.written.room_for(job.seq, parts.window, stop) {
+            return false;
+        }
+        let (size, record) = page_outcome(bytes, url, charset, &id, options, shape, stop);
+        if matches!(record, Outcome::Abandoned) {
+            return false;
+        }
+        sent = tx.send(Done { seq: job.seq, sub, last: false, id, bytes: size, record }).is_ok();
+        sub += 1;
+        sent
+    };
+    let read = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        webclip_warc::for_each_record_in_part(&*part.file, part.range, shape.max, part.whole, &mut each)
+    }));
+    let (from, to) = part.range;
+    let read = read.unwrap_or_else(|_| {
+        let cause = format!("internal error (panic) while reading bytes {from} to {to} of this WARC file");
+        let id = format!("{}#@{from}", job.id);
+        sent = sent
+            && tx.send(Done { seq: job.seq, sub, last: false, id, bytes: 0, record: Outcome::Failed(cause) }).is_ok();
+        sub += 1;
+        None
+    });
+    let end = Outcome::PartEnd { index: part.index, range: part.range, part: read };
+    sent && tx.send(Done { seq: job.seq, sub, last: true, id: job.id.clone(), bytes: 0, record: end }).is_ok()
+}
+
+/// Whether a part of a WARC file follows the last one that had a member (a crafted file
+/// can put them out of step: records there would be missing or repeated); the cause if not.
+fn check_part(
+    before: &mut Option<webclip_warc::PartEnd>,
+    index: usize,
+    range: (u64, u64),
+    part: Option<webclip_warc::Part>,
+) -> Option<String> {
+    if index == 0 {
+        *before = None;
+    }
+    let Some(part) = part else {
+        *before = Some(webclip_warc::PartEnd::Damaged);
+        return None;
+    };
+    let follows = before.is_none_or(|b| part.follows(b, range));
+    if part.first.is_some() || before.is_none() {
+        *before = Some(part.end);
+    }
+    (!follows).then(|| {
+        format!(
+            "gzip members near bytes {} to {} were read out of step by two parts of the file: records there \
+             may be missing or repeated",
+            range.0, range.1
+        )
+    })
 }
 
 /// The record of one page and whether it had no main content.
@@ -368,36 +525,64 @@ fn record(bytes: &[u8], options: &webclip::Options, id: &str, shape: &Shape) -> 
     Ok((Made::Line(v.to_string()), empty))
 }
 
-/// Pages written so far, which the reader waits on: read without a lock while the reader is
-/// less than the window ahead (every page), locked and woken only while it waits.
+/// Pages written so far, which the reader waits on, and pages of WARC parts made and
+/// written, which the workers reading parts wait on: read without a lock while there is
+/// room (every page), locked and woken only while someone waits.
 #[derive(Default)]
 struct Written {
+    /// Inputs written (pages, and parts of WARC files with all their pages).
     count: AtomicUsize,
-    waiting: AtomicBool,
+    /// Pages of parts made and written.
+    made: AtomicUsize,
+    wrote: AtomicUsize,
+    waiting: AtomicUsize,
     lock: Mutex<()>,
     cv: Condvar,
 }
 
 impl Written {
-    fn set(&self, n: usize) {
+    /// `n` inputs written; `page` when a page of a part was written too.
+    fn set(&self, n: usize, page: bool) {
         self.count.store(n, Ordering::SeqCst);
-        // The reader sets `waiting` before it looks at `count` again under the lock: either
-        // it sees `n`, or this sees `waiting` and wakes it (the lock is free only once it waits).
-        if self.waiting.load(Ordering::SeqCst) {
+        if page {
+            self.wrote.fetch_add(1, Ordering::SeqCst);
+        }
+        // A waiter counts itself before it looks again under the lock: either it sees the
+        // new counts, or this sees it waiting and wakes it (the lock is free only once it waits).
+        if self.waiting.load(Ordering::SeqCst) > 0 {
             let _lock = self.lock.lock().unwrap_or_else(|e| e.into_inner());
             self.cv.notify_all();
         }
     }
 
-    /// Waits while page `seq` is `window` or more ahead of the pages written; false at a signal.
+    /// Waits while input `seq` is `window` or more ahead of the inputs written; false at a signal.
     fn wait_below(&self, seq: usize, window: usize, stop: &AtomicI32) -> bool {
-        if seq < self.count.load(Ordering::SeqCst) + window {
+        self.wait_for(stop, || seq < self.count.load(Ordering::SeqCst) + window)
+    }
+
+    /// Takes room for one more page of the part that is input `seq`: the part being written
+    /// always has it (so the batch always moves on); the parts after it while fewer than
+    /// `window` of their pages wait to be written. False at a signal.
+    fn room_for(&self, seq: usize, window: usize, stop: &AtomicI32) -> bool {
+        let room = || {
+            seq <= self.count.load(Ordering::SeqCst)
+                || self.made.load(Ordering::SeqCst) < self.wrote.load(Ordering::SeqCst) + window
+        };
+        let go = self.wait_for(stop, room);
+        if go {
+            self.made.fetch_add(1, Ordering::SeqCst);
+        }
+        go
+    }
+
+    fn wait_for(&self, stop: &AtomicI32, ready: impl Fn() -> bool) -> bool {
+        if ready() {
             return true;
         }
         let mut lock = self.lock.lock().unwrap_or_else(|e| e.into_inner());
-        self.waiting.store(true, Ordering::SeqCst);
+        self.waiting.fetch_add(1, Ordering::SeqCst);
         let go = loop {
-            if seq < self.count.load(Ordering::SeqCst) + window {
+            if ready() {
                 break true;
             }
             if stop.load(Ordering::Relaxed) != 0 {
@@ -406,7 +591,7 @@ impl Written {
             let wait = self.cv.wait_timeout(lock, std::time::Duration::from_millis(200));
             lock = wait.unwrap_or_else(|e| e.into_inner()).0;
         };
-        self.waiting.store(false, Ordering::SeqCst);
+        self.waiting.fetch_sub(1, Ordering::SeqCst);
         go
     }
 }
@@ -452,7 +637,7 @@ fn read_inputs(
             }
             let bytes = crate::io::read_stored(&path, max).map_err(|e| e.to_string());
             let stored = Some(path.extension().is_some_and(|e| e == "gz"));
-            if !send(Job { seq: 0, id: name, url: None, charset: None, bytes, stored }) {
+            if !send(Job { seq: 0, id: name, url: None, charset: None, bytes, stored, part: None }) {
                 return;
             }
         }
@@ -553,25 +738,51 @@ fn read_warc(path: &Path, max: u64, counts: &Counts, send: &mut dyn FnMut(Job) -
             charset: None,
             bytes: Err(cause),
             stored: None,
+            part: None,
         });
     }
     // Members (usually a record each) inflated whole while they fit in the page limit or
     // 16 MiB, whichever is less; larger ones stream.
     let whole = usize::try_from(max.saturating_add(256 << 10)).unwrap_or(usize::MAX).min(16 << 20);
+    // A gzipped file is read in parts by the workers (parts need positional reads: a file,
+    // not a pipe). The last part runs to the end of the file, however long it is by then.
+    let size = file.get_ref().metadata().ok().filter(|m| m.is_file()).map(|m| m.len());
+    if let (true, Some(size)) = (gzip, size) {
+        let file = Arc::new(file.into_inner());
+        let count = size.div_ceil(PART_BYTES).max(1);
+        for index in 0..count {
+            let start = index * PART_BYTES;
+            let end = if index + 1 == count { u64::MAX } else { start + PART_BYTES };
+            let part = PartJob { file: file.clone(), index: index as usize, range: (start, end), whole };
+            let job = Job {
+                seq: 0,
+                id: name.clone(),
+                url: None,
+                charset: None,
+                bytes: Ok(Vec::new()),
+                stored: None,
+                part: Some(part),
+            };
+            if !send(job) {
+                return false;
+            }
+        }
+        return true;
+    }
     let reader: Box<dyn BufRead + Send> =
         if gzip { Box::new(webclip_warc::GzipMembers::new(file, whole)) } else { Box::new(file) };
     webclip_warc::for_each_record(reader, max, |record| {
         let id = |rid: &str| format!("{name}#{rid}");
         match record {
             Record::Page { id: rid, url, charset, bytes } => {
-                send(Job { seq: 0, id: id(&rid), url, charset, bytes: Ok(bytes), stored: None })
+                send(Job { seq: 0, id: id(&rid), url, charset, bytes: Ok(bytes), stored: None, part: None })
             }
             Record::Skipped => {
                 counts.skipped.fetch_add(1, Ordering::Relaxed);
                 true
             }
             Record::Bad { id: rid, url, cause } => {
-                send(Job { seq: 0, id: id(&rid), url, charset: None, bytes: Err(cause), stored: None })
+                send(Job { seq: 0, id: id(&rid), url, charset: None, bytes: Err(cause), stored: None, part: None })
             }
         }
     })

@@ -310,6 +310,83 @@ fn bad_warc_files_are_failures() {
     assert!(failures.contains("not gzip data"), "{failures}");
 }
 
+/// A page of words drawn at random (a seeded generator), which gzip shrinks by about half:
+/// a few hundred of them make a WARC of several parts.
+fn wordy_page(n: usize) -> Vec<u8> {
+    let mut x = n as u64 * 2654435761 + 1;
+    let words: Vec<String> = (0..900)
+        .map(|_| {
+            x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (0..3 + (x >> 60) % 6).map(|k| (b'a' + ((x >> (8 * k)) % 26) as u8) as char).collect()
+        })
+        .collect();
+    format!("<html><body><article><h1>Page {n}</h1><p>{}.</p></article></body></html>", words.join(" ")).into_bytes()
+}
+
+/// The (url, body) of every record of a JSON Lines output, in order.
+fn bodies(out: &Path) -> Vec<(String, String)> {
+    let recs = records(out).unwrap();
+    recs.iter().map(|r| (r["url"].as_str().unwrap().to_string(), r["body"].as_str().unwrap().to_string())).collect()
+}
+
+/// A gzipped WARC of several parts (each read by a worker of its own) gives the pages the
+/// same WARC uncompressed gives, in the same order: with a member of two records and a
+/// record split over two members among them.
+#[test]
+fn a_gzipped_warc_read_in_parts_is_the_same_as_read_whole() {
+    let d = dir("parts");
+    let recs: Vec<Vec<u8>> =
+        (0..400).map(|k| warc_record(&format!("http://example.invalid/{k}"), &wordy_page(k))).collect();
+    let mut gz = Vec::new();
+    for (k, r) in recs.iter().enumerate() {
+        match k {
+            100 => gz.extend(gzip(&[&r[..], &recs[101][..]].concat())),
+            101 => {}
+            200 => gz.extend(gzip(&r[..r.len() / 2])),
+            201 => gz.extend(gzip(&[&recs[200][recs[200].len() / 2..], &r[..]].concat())),
+            _ => gz.extend(gzip(r)),
+        }
+    }
+    assert!(gz.len() > 2 << 20, "{} bytes: several parts", gz.len());
+    std::fs::write(d.join("crawl.warc.gz"), &gz).unwrap();
+    std::fs::write(d.join("crawl.warc"), recs.concat()).unwrap();
+    let mut got = Vec::new();
+    for name in ["crawl.warc.gz", "crawl.warc"] {
+        let out = d.join(format!("{name}.jsonl"));
+        let input = d.join(name);
+        let args = ["batch", input.to_str().unwrap(), "-o", out.to_str().unwrap(), "--jobs", "2"];
+        let o = run_within(webclip(&args), 120);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        got.push(bodies(&out));
+    }
+    assert_eq!(got[0].len(), 400);
+    assert!(got[0] == got[1], "the parts give other pages than the whole file");
+    let urls: Vec<_> = (0..400).map(|k| format!("http://example.invalid/{k}")).collect();
+    assert!(got[0].iter().map(|g| &g.0).eq(urls.iter()), "in input order");
+}
+
+/// A damaged gzip member is a failure named by its byte offset in the file; the pages after
+/// it are still read.
+#[test]
+fn a_damaged_gzip_member_is_a_failure_and_the_pages_after_it_are_read() {
+    let d = dir("damaged");
+    let members: Vec<Vec<u8>> =
+        (0..300).map(|k| gzip(&warc_record(&format!("http://example.invalid/{k}"), &wordy_page(k)))).collect();
+    let at: usize = members[..150].iter().map(Vec::len).sum();
+    let mut gz = members.concat();
+    gz[at + members[150].len() / 2] ^= 0x55;
+    let warc = d.join("crawl.warc.gz");
+    std::fs::write(&warc, &gz).unwrap();
+    let out = d.join("out.jsonl");
+    let o = run_within(webclip(&["batch", warc.to_str().unwrap(), "-o", out.to_str().unwrap(), "--jobs", "2"]), 120);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let urls: Vec<String> = bodies(&out).into_iter().map(|b| b.0).collect();
+    assert!(!urls.contains(&"http://example.invalid/150".to_string()) || urls.len() == 300, "{}", urls.len());
+    assert!(urls.len() >= 299 && urls.contains(&"http://example.invalid/299".to_string()), "{}", urls.len());
+    let failures = std::fs::read_to_string(d.join("out.jsonl.failures.jsonl")).unwrap();
+    assert!(failures.contains(&format!("gzip member at byte {at}")), "{failures}");
+}
+
 /// A WARC record over --max-bytes is a failure "page too large", and the records after it
 /// are still read.
 #[test]

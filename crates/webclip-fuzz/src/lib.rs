@@ -19,6 +19,7 @@ pub const TARGETS: &[(&str, Target)] = &[
     ("wrapper", wrapper),
     ("model", model),
     ("warc", warc),
+    ("warc_gz", warc_gz),
     ("http", http),
 ];
 
@@ -201,6 +202,48 @@ pub fn model(data: &[u8]) {
 /// WARC records: framing, HTTP heads, chunked and gzip payloads.
 pub fn warc(data: &[u8]) {
     webclip_warc::for_each_record(data, 1 << 20, |_| true);
+}
+
+/// A gzipped WARC read whole (one stream) and in parts of a size taken from the first
+/// byte, as `webclip batch` reads it: when every part follows the one before and neither
+/// reading met damage, both give the same records.
+pub fn warc_gz(data: &[u8]) {
+    use webclip_warc::Record;
+    let (size, gz) = split_first(data);
+    let size = 1 + u64::from(size) * 13;
+    let key = |r: Record| match r {
+        Record::Page { id, url, bytes, .. } => Some((id, url, bytes)),
+        Record::Skipped => None,
+        Record::Bad { .. } => Some(("bad".into(), None, Vec::new())),
+    };
+    let mut whole = Vec::new();
+    webclip_warc::for_each_record(webclip_warc::GzipMembers::new(gz, 1 << 16), 1 << 20, |r| {
+        whole.extend(key(r));
+        true
+    });
+    let (mut parts, mut before, mut in_step) = (Vec::new(), None, true);
+    let mut start = 0u64;
+    loop {
+        let last = start + size >= gz.len() as u64;
+        let range = (start, if last { u64::MAX } else { start + size });
+        let part = webclip_warc::for_each_record_in_part(gz, range, 1 << 20, 1 << 16, &mut |r| {
+            parts.extend(key(r));
+            true
+        })
+        .expect("nothing stops it");
+        in_step &= before.is_none_or(|b| part.follows(b, range));
+        if part.first.is_some() || before.is_none() {
+            before = Some(part.end);
+        }
+        if last {
+            break;
+        }
+        start += size;
+    }
+    let bad = |v: &Vec<(String, Option<String>, Vec<u8>)>| v.iter().any(|r| r.0 == "bad");
+    if in_step && !bad(&whole) && !bad(&parts) {
+        assert!(whole == parts, "parts of {size}: {} records, whole: {}", parts.len(), whole.len());
+    }
 }
 
 /// One request to the service's router (every route, and a method or path it does not

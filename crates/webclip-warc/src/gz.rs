@@ -9,8 +9,10 @@
 //! in bounded memory and gives the same errors as before (`corrupt deflate stream`,
 //! `invalid gzip header`, `incomplete deflate stream`, ...) after the same good bytes.
 
+use std::collections::VecDeque;
 use std::io::{BufRead, Read};
 use std::ptr::NonNull;
+use std::sync::{Arc, Mutex};
 
 /// Compressed input read at a time, and the least kept ahead of the next member.
 const READ_BYTES: usize = 1 << 20;
@@ -28,6 +30,51 @@ pub struct GzipMembers<R: Read> {
     out_pos: usize,
     out_len: usize,
     cap: usize,
+    /// Uncompressed bytes handed out before `out`'s.
+    produced: u64,
+    /// The source's first byte's offset in its file.
+    base: u64,
+    starts: Option<MemberStarts>,
+}
+
+/// Where the last few members' output begins: (offset in the inflated stream, the member's
+/// byte offset in the file). Shared with whoever reads the stream, to find member bounds.
+#[derive(Clone, Default)]
+pub struct MemberStarts(Arc<Mutex<VecDeque<(u64, u64)>>>);
+
+/// Members remembered: a record header spans at most a few (more only in crafted files,
+/// whose parts then fall out of step, which is reported).
+const STARTS_KEPT: usize = 16;
+
+impl MemberStarts {
+    /// The file offset of the member whose output begins at byte `at` of the stream (of the
+    /// last, after empty ones).
+    pub fn at(&self, at: u64) -> Option<u64> {
+        let starts = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        starts.iter().rev().find(|&&(u, _)| u == at).map(|&(_, c)| c)
+    }
+
+    /// The last member whose output begins at or before byte `at`: (where, its file offset).
+    pub fn before(&self, at: u64) -> Option<(u64, u64)> {
+        let starts = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        starts.iter().rev().find(|&&(u, _)| u <= at).copied()
+    }
+
+    /// The file offset of the last member begun.
+    pub fn last(&self) -> Option<u64> {
+        self.0.lock().unwrap_or_else(|e| e.into_inner()).back().map(|&(_, c)| c)
+    }
+
+    fn push(&self, at: u64, offset: u64) {
+        let mut starts = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        if starts.back().is_some_and(|&(_, c)| c == offset) {
+            return;
+        }
+        if starts.len() == STARTS_KEPT {
+            starts.pop_front();
+        }
+        starts.push_back((at, offset));
+    }
 }
 
 enum State<R: Read> {
@@ -44,13 +91,30 @@ impl<R: Read> GzipMembers<R> {
     /// stays below about twice `cap` plus a MiB whatever the stream.
     pub fn new(src: R, cap: usize) -> Self {
         GzipMembers {
-            state: State::Whole(Input { buf: Vec::new(), start: 0, end: 0, src, eof: false }),
+            state: State::Whole(Input { buf: Vec::new(), start: 0, end: 0, src, eof: false, taken: 0 }),
             inflater: Inflater::new(),
             out: Vec::new(),
             out_pos: 0,
             out_len: 0,
             cap: cap.max(OUT_BYTES),
+            produced: 0,
+            base: 0,
+            starts: None,
         }
+    }
+
+    /// The same, for a source that begins at byte `base` of its file, also noting where each
+    /// member's output begins.
+    pub fn tracked(src: R, cap: usize, base: u64) -> (Self, MemberStarts) {
+        let starts = MemberStarts::default();
+        let members = GzipMembers { base, starts: Some(starts.clone()), ..GzipMembers::new(src, cap) };
+        (members, starts)
+    }
+
+    /// `n` new bytes in `out`.
+    fn emit(&mut self, n: usize) {
+        self.produced += self.out_len as u64;
+        (self.out_pos, self.out_len) = (0, n);
     }
 
     /// Fills `out` with the next bytes; false at the end of the stream.
@@ -67,7 +131,7 @@ impl<R: Read> GzipMembers<R> {
                         Ok(0) => self.state = State::Whole(dec.into_inner()),
                         Ok(n) => {
                             self.state = State::Streaming(dec);
-                            (self.out_pos, self.out_len) = (0, n);
+                            self.emit(n);
                             return Ok(true);
                         }
                         // Reading stops at the first error, as with the streaming decoder.
@@ -85,12 +149,16 @@ impl<R: Read> GzipMembers<R> {
                     if self.out.is_empty() {
                         self.out.resize(OUT_BYTES, 0);
                     }
+                    if let Some(starts) = &self.starts {
+                        // Output is handed out only once all before it is consumed.
+                        starts.push(self.produced + self.out_len as u64, self.base + input.pos());
+                    }
                     match self.inflater.member(&input.buf[input.start..input.end], &mut self.out) {
                         Ok((used, n)) => {
                             input.start += used;
                             self.state = State::Whole(input);
                             if n > 0 {
-                                (self.out_pos, self.out_len) = (0, n);
+                                self.emit(n);
                                 return Ok(true);
                             }
                         }
@@ -139,9 +207,16 @@ struct Input<R> {
     end: usize,
     src: R,
     eof: bool,
+    /// Bytes read from `src`.
+    taken: u64,
 }
 
 impl<R: Read> Input<R> {
+    /// Offset in `src` of `buf[start]`.
+    fn pos(&self) -> u64 {
+        self.taken - (self.end - self.start) as u64
+    }
+
     /// Reads on until the buffer is full (growing it when it is full already, up to `cap`)
     /// or the stream ends.
     fn more(&mut self, cap: usize) -> std::io::Result<()> {
@@ -162,7 +237,10 @@ impl<R: Read> Input<R> {
                     self.eof = true;
                     break;
                 }
-                Ok(n) => self.end += n,
+                Ok(n) => {
+                    self.end += n;
+                    self.taken += n as u64;
+                }
                 Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
                 Err(e) => return Err(e),
             }
@@ -189,6 +267,7 @@ impl<R: Read> BufRead for Input<R> {
                     Ok(n) => {
                         self.end = n;
                         self.eof = n == 0;
+                        self.taken += n as u64;
                         break;
                     }
                     Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}

@@ -7,7 +7,9 @@ use std::io::{BufRead, Read};
 use std::rc::Rc;
 
 mod gz;
+mod parts;
 pub use gz::GzipMembers;
+pub use parts::{for_each_record_in_part, Part, PartEnd, ReadAt};
 
 /// Longest WARC record header accepted. warc 0.4 reads a header until a blank line with no
 /// bound, so a file that is not a WARC would be read whole into memory.
@@ -75,44 +77,80 @@ impl<R: BufRead> BufRead for Guard<R> {
 /// bounded by `max` whatever the record's size. A stream that is not WARC, or whose last
 /// record is cut, ends with a `Bad` record. False when `each` stopped it.
 pub fn for_each_record<R: BufRead>(reader: R, max: u64, mut each: impl FnMut(Record) -> bool) -> bool {
+    !matches!(read_records(reader, max, &mut Plain, &mut each), End::Stopped)
+}
+
+/// How a record stream names the place of a record, and where it ends early.
+trait Frame {
+    /// The id (`@…`) and the words ("at byte N") for a record that begins at byte `at` of
+    /// the stream.
+    fn place(&self, at: u64) -> (String, String);
+    /// Whether the stream ends before the record beginning at `at` (its header read).
+    fn ends_before(&mut self, _at: u64) -> bool {
+        false
+    }
+}
+
+/// A stream read whole: places are offsets in it.
+struct Plain;
+
+impl Frame for Plain {
+    fn place(&self, at: u64) -> (String, String) {
+        (format!("@{at}"), format!("at byte {at}"))
+    }
+}
+
+/// How reading a record stream ended.
+enum End {
+    /// `each` returned false.
+    Stopped,
+    /// At the end of the stream, after a whole record.
+    Done,
+    /// Before a record, as the frame asked.
+    Before,
+    /// At a damaged or cut record (reported to `each`).
+    Broken,
+}
+
+fn read_records<R: BufRead>(reader: R, max: u64, frame: &mut dyn Frame, each: &mut dyn FnMut(Record) -> bool) -> End {
     let (pos, limit) = (Rc::new(Cell::new(0u64)), Rc::new(Cell::new(MAX_HEADER_BYTES)));
     let mut warc = warc::WarcReader::new(Guard { inner: reader, pos: pos.clone(), limit: limit.clone() });
     let mut records = warc.stream_records();
+    let went_on = |go: bool, end: End| if go { end } else { End::Stopped };
     // Where the current record starts, and where the one after it will.
     let mut start = 0u64;
     loop {
-        let record = match records.next_item() {
+        let item = records.next_item();
+        // Whatever the header says, a record the frame does not own is left to its owner.
+        if (item.is_some() || pos.get() > start) && frame.ends_before(start) {
+            return End::Before;
+        }
+        let record = match item {
             None => {
                 // warc 0.4 ends quietly on a header cut by the end of the stream.
                 if pos.get() > start {
-                    return each(Record::Bad {
-                        id: format!("@{start}"),
-                        url: None,
-                        cause: format!(
-                            "WARC record at byte {start}: header cut off by the end of the file, or not WARC data"
-                        ),
-                    });
+                    let (id, at) = frame.place(start);
+                    let cause = format!("WARC record {at}: header cut off by the end of the file, or not WARC data");
+                    return went_on(each(Record::Bad { id, url: None, cause }), End::Broken);
                 }
-                return true;
+                return End::Done;
             }
             Some(Ok(r)) => r,
             // A damaged record: report it and stop reading (its framing is lost).
             Some(Err(e)) => {
-                return each(Record::Bad {
-                    id: format!("@{start}"),
-                    url: None,
-                    cause: format!("bad WARC record at byte {start}: {}", describe(&e)),
-                })
+                let (id, at) = frame.place(start);
+                let cause = format!("bad WARC record {at}: {}", describe(&e));
+                return went_on(each(Record::Bad { id, url: None, cause }), End::Broken);
             }
         };
         let length = record.content_length();
         let next = pos.get().saturating_add(length).saturating_add(4);
         limit.set(next.saturating_add(MAX_HEADER_BYTES));
-        let at = start;
+        let at = frame.place(start).1;
         start = next;
         if *record.warc_type() != warc::RecordType::Response {
             if !each(Record::Skipped) {
-                return false;
+                return End::Stopped;
             }
             continue;
         }
@@ -140,18 +178,17 @@ pub fn for_each_record<R: BufRead>(reader: R, max: u64, mut each: impl FnMut(Rec
         };
         let out = match read {
             // The stream itself failed (a corrupt gzip stream, a cut record): stop there.
-            Err(e) => return each(Record::Bad { id, url, cause: format!("WARC record at byte {at}: {e}") }),
+            Err(e) => {
+                return went_on(each(Record::Bad { id, url, cause: format!("WARC record {at}: {e}") }), End::Broken)
+            }
             Ok(n) if n < length => {
-                return each(Record::Bad {
-                    id,
-                    url,
-                    cause: format!("WARC record at byte {at}: cut off by the end of the file ({n} of {length} bytes)"),
-                })
+                let cause = format!("WARC record {at}: cut off by the end of the file ({n} of {length} bytes)");
+                return went_on(each(Record::Bad { id, url, cause }), End::Broken);
             }
             Ok(_) if too_large => Record::Bad {
                 id,
                 url,
-                cause: format!("page too large: WARC record at byte {at} has {length} bytes, limit {max} bytes"),
+                cause: format!("page too large: WARC record {at} has {length} bytes, limit {max} bytes"),
             },
             Ok(_) => match http_payload(body, max) {
                 Payload::Html { bytes, charset } => Record::Page { id, url, charset, bytes },
@@ -160,7 +197,7 @@ pub fn for_each_record<R: BufRead>(reader: R, max: u64, mut each: impl FnMut(Rec
             },
         };
         if !each(out) {
-            return false;
+            return End::Stopped;
         }
     }
 }
@@ -386,6 +423,127 @@ mod tests {
                 other => panic!("{other:?}"),
             }
         }
+    }
+
+    /// The records of `gz` read in parts of `size` bytes, as (id, url, page length) or the
+    /// failure's id, and whether every part followed the one before.
+    fn in_parts(gz: &[u8], size: u64, cap: usize) -> (Vec<(String, String, usize)>, bool) {
+        let (mut out, mut before, mut all_follow) = (Vec::new(), None, true);
+        let mut start = 0;
+        while start < gz.len() as u64 || start == 0 {
+            let end = if start + size >= gz.len() as u64 { u64::MAX } else { start + size };
+            let part = for_each_record_in_part(gz, (start, end), 8 << 20, cap, &mut |r| {
+                out.push(summary(r));
+                true
+            })
+            .unwrap();
+            if let Some(b) = before {
+                all_follow &= part.follows(b, (start, end));
+            }
+            if part.first.is_some() || before.is_none() {
+                before = Some(part.end);
+            }
+            if end == u64::MAX {
+                break;
+            }
+            start = end;
+        }
+        (out, all_follow)
+    }
+
+    fn summary(r: Record) -> (String, String, usize) {
+        match r {
+            Record::Page { id, url, bytes, .. } => (id, url.unwrap_or_default(), bytes.len()),
+            Record::Bad { id, cause, .. } => (id, cause, 0),
+            Record::Skipped => Default::default(),
+        }
+    }
+
+    #[test]
+    fn parts_read_what_the_whole_stream_does_at_every_part_size() {
+        let recs: Vec<_> = (1..=6).map(|n| response(n, [100, 5000, 300_000, 20, 70_000, 900][n - 1])).collect();
+        let all = recs.concat();
+        let cut = recs[0].len() + recs[1].len() + 700;
+        let files = [
+            // A member a record; a record in two members; a member of two records and one
+            // larger than the whole-member limit; one member for all.
+            recs.iter().enumerate().map(|(i, r)| gzip(r, [6, 0, 1][i % 3])).collect::<Vec<_>>().concat(),
+            [gzip(&all[..cut], 6), gzip(&all[cut..], 6)].concat(),
+            [gzip(&[&recs[0][..], &recs[1][..]].concat(), 6), gzip(&recs[2..].concat(), 0)].concat(),
+            gzip(&all, 6),
+        ];
+        for (f, gz) in files.iter().enumerate() {
+            let want: Vec<_> = gz_records(gz, 1 << 20).into_iter().map(summary).collect();
+            assert_eq!(want.len(), 6);
+            for size in [1, 7, 100, 1000, 4096, 50_000, 1 << 20] {
+                // Every byte a part: the small files only (a part scans on to its first member).
+                if size == 1 && gz.len() > 300_000 {
+                    continue;
+                }
+                for cap in [1 << 20, 64 << 20] {
+                    let (got, follow) = in_parts(gz, size, cap);
+                    assert!(got == want && follow, "file {f}, parts of {size}: {got:?}");
+                }
+            }
+        }
+        assert_eq!(in_parts(b"", 100, 1 << 20), (Vec::new(), true));
+    }
+
+    #[test]
+    fn parts_report_a_damaged_member_and_read_on_past_it() {
+        let recs: Vec<_> = (1..=4).map(|n| response(n, 20_000)).collect();
+        let members: Vec<_> = recs.iter().map(|r| gzip(r, 6)).collect();
+        let mut gz = members.concat();
+        let second = members[0].len();
+        gz[second + members[1].len() / 2] ^= 0x55;
+        // A whole reading stops at the damage; parts go on with the members after it.
+        let whole: Vec<_> = gz_records(&gz, 1 << 20).into_iter().map(summary).collect();
+        assert!(whole.iter().all(|w| w.0 != "<urn:uuid:3>"), "{whole:?}");
+        for size in [64, 1000, 30_000, 1 << 20] {
+            let (got, _) = in_parts(&gz, size, 1 << 20);
+            let ids: Vec<_> = got.iter().map(|g| g.0.as_str()).collect();
+            assert!(ids.len() == 4 || ids.len() == 5, "parts of {size}: {got:?}");
+            assert!(
+                ids[0] == "<urn:uuid:1>" && ids[ids.len() - 2..] == ["<urn:uuid:3>", "<urn:uuid:4>"],
+                "parts of {size}: {got:?}"
+            );
+            // The damage is named by its member's offset in the file.
+            let place = format!("gzip member at byte {second}");
+            assert!(got.iter().any(|g| g.1.contains(&place)), "parts of {size}: {got:?}");
+        }
+        // Not gzip WARC at all; cut in the middle; begun inside a member: a failure where
+        // it is, the records before a cut and after a bad start.
+        let ids = |bad: &[u8], size| in_parts(bad, size, 1 << 20).0.into_iter().map(|g| g.0).collect::<Vec<_>>();
+        for size in [3, 500, 1 << 20] {
+            assert_eq!(ids(b"\x1f\x8b\x08 not really", size), ["@0"]);
+            assert_eq!(ids(&gz[..second + 10], size), ["<urn:uuid:1>".to_string(), format!("@{second}")]);
+            let late = ids(&gz[5..], size);
+            assert!(late[0] == "@0" && late.ends_with(&["<urn:uuid:3>".into(), "<urn:uuid:4>".into()]), "{late:?}");
+        }
+    }
+
+    #[test]
+    fn a_member_begins_a_record_whatever_its_header_holds() {
+        let rec = response(1, 100);
+        let data = gzip(&rec, 6);
+        // The same member with a name, a comment, an extra field and a header CRC (RFC 1952).
+        let mut named = vec![0x1f, 0x8b, 0x08, 2 | 4 | 8 | 16, 0, 0, 0, 0, 0, 255, 3, 0, b'a', b'b', b'c'];
+        named.extend_from_slice(b"crawl.warc\0a comment\0\x12\x34");
+        named.extend_from_slice(&data[10..]);
+        assert_eq!(in_parts(&named, 5, 1 << 20).0, in_parts(&data, 5, 1 << 20).0);
+        let mut inflate = flate2::Decompress::new(false);
+        assert!(parts::begins_record_in(&named, &mut inflate) && parts::begins_record_in(&data, &mut inflate));
+        // Not a record's member: other data, a cut header, reserved flags, not deflate.
+        assert!(!parts::begins_record_in(&gzip(b"<html>", 6), &mut inflate));
+        assert!(!parts::begins_record_in(&named[..20], &mut inflate));
+        for (at, bits) in [(3, 0x20), (2, 0x01)] {
+            let mut bad = data.clone();
+            bad[at] ^= bits;
+            assert!(!parts::begins_record_in(&bad, &mut inflate));
+        }
+        // A file of nothing but gzip headers: no record, no hang.
+        let headers: Vec<u8> = data[..10].iter().copied().cycle().take(1 << 20).collect();
+        assert_eq!(in_parts(&headers, 4096, 1 << 20).0.len(), 1);
     }
 
     #[test]

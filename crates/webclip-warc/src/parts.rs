@@ -1,0 +1,263 @@
+//! A `.warc.gz` read in parts, each part by its own thread, so that inflating is spread over
+//! the workers instead of done by one reader.
+//!
+//! A part is a byte range of the file. It owns the records whose gzip member begins in it:
+//! it starts at the first member there that begins a record (a gzip header at whose offset
+//! the data inflates to `WARC/`) and reads members in a chain, across the range's end if a
+//! record goes on, until the first member at or after the end that begins a record — where
+//! the next part starts by the same test. A part whose chain breaks (a damaged member) goes
+//! on from the next member in its range that begins a record. Members that hold several
+//! records, or records split over several members, are read as one stream within a chain.
+
+use crate::gz::{GzipMembers, MemberStarts};
+use crate::{read_records, End, Frame, Record};
+use std::io::Read;
+
+/// Positional reads: the parts of one file are read at the same time.
+pub trait ReadAt {
+    /// Reads at `offset`; 0 at the end.
+    fn read_at(&self, buf: &mut [u8], offset: u64) -> std::io::Result<usize>;
+}
+
+impl ReadAt for [u8] {
+    fn read_at(&self, buf: &mut [u8], offset: u64) -> std::io::Result<usize> {
+        let from = usize::try_from(offset).unwrap_or(usize::MAX).min(self.len());
+        let n = buf.len().min(self.len() - from);
+        buf[..n].copy_from_slice(&self[from..from + n]);
+        Ok(n)
+    }
+}
+
+impl ReadAt for std::fs::File {
+    fn read_at(&self, buf: &mut [u8], offset: u64) -> std::io::Result<usize> {
+        #[cfg(unix)]
+        return std::os::unix::fs::FileExt::read_at(self, buf, offset);
+        #[cfg(windows)]
+        return std::os::windows::fs::FileExt::seek_read(self, buf, offset);
+    }
+}
+
+/// How a part ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PartEnd {
+    /// Before the member at this offset: the first at or after the part's end that begins
+    /// a record, where the next part with a member must start.
+    Before(u64),
+    /// At the end of the file.
+    Eof,
+    /// At damage (reported) it could not read past within its range.
+    Damaged,
+}
+
+/// What a part read: where its first member starts (None: no member begins a record in the
+/// range), and how it ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Part {
+    pub first: Option<u64>,
+    pub end: PartEnd,
+}
+
+impl Part {
+    /// Whether this part, after `before` (the end of the last part that had a member), leaves
+    /// no record read twice or left out. `range` is this part's byte range.
+    pub fn follows(&self, before: PartEnd, range: (u64, u64)) -> bool {
+        match (before, self.first) {
+            (PartEnd::Damaged, _) => true,
+            (PartEnd::Eof, first) => first.is_none(),
+            (PartEnd::Before(m), Some(first)) => m == first,
+            // Nothing here: the member the last part stopped before lies further on.
+            (PartEnd::Before(m), None) => m >= range.1,
+        }
+    }
+}
+
+/// Chains restarted after damage in one part: work stays bounded on crafted input.
+const RESTARTS: usize = 8;
+/// Compressed bytes looked at to see whether a member begins a record: its header and the
+/// start of its data (a header with longer fields is not taken for a record's).
+const PROBE_BYTES: usize = 8 << 10;
+/// Compressed bytes scanned at a time for gzip headers.
+const SCAN_BYTES: usize = 64 << 10;
+
+/// Calls `each` with the records of the part `[start, end)` of a gzipped WARC file, in order
+/// (see the module's comment); the part from 0 starts at 0 whatever is there, as a whole
+/// reading would. `max` and `cap` as for [`crate::for_each_record`] and
+/// [`GzipMembers::new`]. A read error of the file is a `Bad` record. None when `each`
+/// stopped it.
+pub fn for_each_record_in_part<F: ReadAt + ?Sized>(
+    file: &F,
+    (start, end): (u64, u64),
+    max: u64,
+    cap: usize,
+    each: &mut dyn FnMut(Record) -> bool,
+) -> Option<Part> {
+    let unreadable = |each: &mut dyn FnMut(Record) -> bool, at: u64, e: std::io::Error| {
+        let cause = format!("cannot read the file at byte {at}: {e}");
+        each(Record::Bad { id: format!("@{at}"), url: None, cause }).then_some(PartEnd::Damaged)
+    };
+    let mut at = if start == 0 {
+        Some(0)
+    } else {
+        match next_record_member(file, start, end) {
+            Ok(m) => m,
+            Err(e) => return unreadable(each, start, e).map(|end| Part { first: None, end }),
+        }
+    };
+    let first = at;
+    let mut restarts = 0;
+    while let Some(chain) = at {
+        let (members, starts) = GzipMembers::tracked(At { src: file, pos: chain }, cap, chain);
+        let mut frame = InPart { file, starts: starts.clone(), end, chain, stopped: None };
+        let ended = read_records(members, max, &mut frame, each);
+        let end = match (ended, frame.stopped) {
+            (End::Stopped, _) => return None,
+            (End::Done, _) => PartEnd::Eof,
+            (End::Before, Some(m)) => PartEnd::Before(m),
+            _ => {
+                // Broken: go on after the last member begun, so the damaged one is not read again.
+                restarts += 1;
+                let after = starts.last().unwrap_or(chain).max(chain) + 1;
+                if restarts > RESTARTS || after >= end {
+                    return Some(Part { first, end: PartEnd::Damaged });
+                }
+                at = match next_record_member(file, after, end) {
+                    Ok(m) => m,
+                    Err(e) => return unreadable(each, after, e).map(|end| Part { first, end }),
+                };
+                continue;
+            }
+        };
+        return Some(Part { first, end });
+    }
+    Some(Part { first, end: PartEnd::Damaged })
+}
+
+/// The chain's frame: places are gzip members of the file, and it ends before the first
+/// member at or after `end` that begins a record.
+struct InPart<'a, F: ?Sized> {
+    file: &'a F,
+    starts: MemberStarts,
+    end: u64,
+    chain: u64,
+    stopped: Option<u64>,
+}
+
+impl<F: ReadAt + ?Sized> Frame for InPart<'_, F> {
+    fn place(&self, at: u64) -> (String, String) {
+        match self.starts.before(at).or((at == 0).then_some((0, self.chain))) {
+            Some((u, m)) if u == at => (format!("@{m}"), format!("in the gzip member at byte {m}")),
+            Some((u, m)) => (format!("@{m}+{}", at - u), format!("at byte {} of the gzip member at byte {m}", at - u)),
+            None => {
+                (format!("@{}+{at}", self.chain), format!("at byte {at} after the gzip member at byte {}", self.chain))
+            }
+        }
+    }
+
+    fn ends_before(&mut self, at: u64) -> bool {
+        match self.starts.at(at) {
+            Some(m) if m >= self.end && begins_record(self.file, m) => {
+                self.stopped = Some(m);
+                true
+            }
+            _ => false,
+        }
+    }
+}
+
+/// The first offset in `[from, to)` where a gzip member begins a WARC record.
+fn next_record_member<F: ReadAt + ?Sized>(file: &F, from: u64, to: u64) -> std::io::Result<Option<u64>> {
+    let mut buf = vec![0u8; SCAN_BYTES + PROBE_BYTES];
+    let mut inflate = flate2::Decompress::new(false);
+    let mut at = from;
+    while at < to {
+        let n = read_full(file, &mut buf, at)?;
+        // Candidates in the first SCAN_BYTES; the window holds PROBE_BYTES after each.
+        let scan = n.min(SCAN_BYTES);
+        for i in 0..scan {
+            let offset = at + i as u64;
+            if offset >= to {
+                return Ok(None);
+            }
+            if buf[i] == 0x1f && begins_record_in(&buf[i..n.min(i + PROBE_BYTES)], &mut inflate) {
+                return Ok(Some(offset));
+            }
+        }
+        if n < buf.len() {
+            return Ok(None);
+        }
+        at += scan as u64;
+    }
+    Ok(None)
+}
+
+/// Whether a gzip member begins at `at` and inflates to `WARC/` (a read error: no).
+fn begins_record<F: ReadAt + ?Sized>(file: &F, at: u64) -> bool {
+    let mut buf = vec![0u8; PROBE_BYTES];
+    let Ok(n) = read_full(file, &mut buf, at) else { return false };
+    begins_record_in(&buf[..n], &mut flate2::Decompress::new(false))
+}
+
+/// Whether `data` (at most PROBE_BYTES from a candidate) begins with a gzip member whose
+/// data inflates to `WARC/`. The header is parsed here (RFC 1952 §2.3.1) and only the first
+/// bytes inflated, by one reused decoder: a crafted file full of gzip headers costs a few
+/// bytes' work for each.
+pub(crate) fn begins_record_in(data: &[u8], inflate: &mut flate2::Decompress) -> bool {
+    const FHCRC: u8 = 2;
+    const FEXTRA: u8 = 4;
+    const FNAME: u8 = 8;
+    const FCOMMENT: u8 = 16;
+    // Magic, deflate, no reserved flag bits.
+    if data.len() < 10 || data[..3] != [0x1f, 0x8b, 0x08] || data[3] & 0xe0 != 0 {
+        return false;
+    }
+    let flags = data[3];
+    let mut i = 10;
+    if flags & FEXTRA != 0 {
+        let Some(x) = data.get(i..i + 2) else { return false };
+        i += 2 + usize::from(u16::from_le_bytes([x[0], x[1]]));
+    }
+    for field in [FNAME, FCOMMENT] {
+        if flags & field != 0 {
+            match data.get(i..).and_then(|d| d.iter().position(|&b| b == 0)) {
+                Some(nul) => i += nul + 1,
+                None => return false,
+            }
+        }
+    }
+    if flags & FHCRC != 0 {
+        i += 2;
+    }
+    let Some(deflate) = data.get(i..) else { return false };
+    inflate.reset(false);
+    let mut head = [0u8; 5];
+    let ok = inflate.decompress(deflate, &mut head, flate2::FlushDecompress::None).is_ok();
+    ok && inflate.total_out() == 5 && &head == b"WARC/"
+}
+
+/// Reads until `buf` is full or the file ends.
+fn read_full<F: ReadAt + ?Sized>(file: &F, buf: &mut [u8], at: u64) -> std::io::Result<usize> {
+    let mut n = 0;
+    while n < buf.len() {
+        match file.read_at(&mut buf[n..], at + n as u64) {
+            Ok(0) => break,
+            Ok(k) => n += k,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(n)
+}
+
+/// A positional source read in order from `pos`.
+struct At<'a, F: ?Sized> {
+    src: &'a F,
+    pos: u64,
+}
+
+impl<F: ReadAt + ?Sized> Read for At<'_, F> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.src.read_at(buf, self.pos)?;
+        self.pos += n as u64;
+        Ok(n)
+    }
+}
