@@ -141,13 +141,17 @@ pub fn label(text: &str) -> Option<Label> {
     }
 }
 
-/// Labels of an advertisement's slot, lowercased, in the same languages.
+/// Labels of an advertisement's slot, lowercased, in the same languages and in Russian, Greek,
+/// Chinese, Japanese, Korean and Arabic (one list for `auto` and Article Clipper's figures).
+/// Not "advertising": a line of its own in lists of services (wcxb dev-0823).
 const ADS: &[&str] = &[
-    "advertisement", "advertisements", "advert", "adverts", "ad", "ads", "sponsored", "sponsored content",
-    "paid content", "promoted", "promoted content", "story continues below", "story continues below advertisement",
-    "article continues below", "article continues below advertisement", "continue reading below", "anzeige",
-    "werbung", "weiterlesen nach der anzeige", "publicité", "publicidad", "pubblicità", "advertentie", "reklama",
-    "reklame", "annons", "annonce", "gesponsert", "sponsorisé", "patrocinado",
+    "advertisement", "advertisements", "advert", "adverts", "ad", "ads", "sponsored",
+    "sponsored content", "paid content", "promoted", "promoted content", "story continues below",
+    "story continues below advertisement", "article continues below", "article continues below advertisement",
+    "continue reading below", "anzeige", "werbung", "weiterlesen nach der anzeige", "publicité", "publicite",
+    "publicidad", "anuncio", "pubblicità", "publicidade", "advertentie", "reklama", "reklame", "reklam", "mainos",
+    "annonse", "annons", "annonce", "gesponsert", "sponsorisé", "patrocinado", "реклама", "διαφήμιση", "広告", "广告",
+    "광고", "إعلان",
 ];
 
 /// Beginnings of a related list's label that names its source ("Also on HuffPost", "More
@@ -239,10 +243,10 @@ mod tests {
 
     #[test]
     fn ad_labels_are_labels_only() {
-        for yes in ["Advertisement", "ADVERTISEMENT", "- Anzeige -", "(Story continues below)", "Publicité"] {
+        for yes in ["Advertisement", "ADVERTISEMENT", "- Anzeige -", "(Story continues below)", "Publicité", "Реклама", "— 広告 —"] {
             assert_eq!(label(yes), Some(Label::Ad), "{yes}");
         }
-        for no in ["Advertisement for the new model", "Ads and tracking", "Sponsored by the council", ""] {
+        for no in ["Advertisement for the new model", "Ads and tracking", "Sponsored by the council", "Advertising", ""] {
             assert_ne!(label(no), Some(Label::Ad), "{no}");
         }
     }

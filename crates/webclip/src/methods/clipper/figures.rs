@@ -23,39 +23,9 @@ use crate::selection::FigureRole;
 use crate::visual::{Rect, Visual};
 use markup5ever::local_name;
 
-/// Labels of advertisements, in the major languages (compared whole, case-folded).
-const AD_LABELS: &[&str] = &[
-    "advertisement",
-    "advertising",
-    "ad",
-    "sponsored",
-    "anzeige",
-    "werbung",
-    "publicité",
-    "publicite",
-    "publicidad",
-    "anuncio",
-    "pubblicità",
-    "publicidade",
-    "advertentie",
-    "reklama",
-    "reklame",
-    "reklam",
-    "mainos",
-    "annonse",
-    "annons",
-    "реклама",
-    "διαφήμιση",
-    "広告",
-    "广告",
-    "광고",
-    "إعلان",
-];
-
-/// True when a text is an advertisement label.
+/// True when a text is an advertisement label (`facts::comments::ADS`, compared whole).
 pub fn is_ad_label(text: &str) -> bool {
-    let t: String = text.trim().trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase();
-    AD_LABELS.contains(&t.as_str())
+    crate::facts::comments::label(text) == Some(crate::facts::comments::Label::Ad)
 }
 
 /// An image's width and height: its laid-out box when that has area, else its `width` and
@@ -292,7 +262,7 @@ mod tests {
 
     #[test]
     fn advertisement_labels_in_several_languages() {
-        for t in ["Advertisement", " ANZEIGE ", "Publicité", "- Reklama -", "Реклама"] {
+        for t in ["Advertisement", " ANZEIGE ", "Publicité", "- Reklama -", "Реклама", "(Story continues below)"] {
             assert!(is_ad_label(t), "{t}");
         }
         assert!(!is_ad_label("Advertisement for a new bridge, 1910"));
