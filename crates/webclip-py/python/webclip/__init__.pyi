@@ -49,6 +49,7 @@ class Options(TypedDict, total=False):
     teaser_cards: bool
     bylines: Literal["off", "lead", "top"]
     small_forms: bool
+    modal_dialogs: bool
     comment_labels: bool
     related_labels: bool
     related_boxes: bool

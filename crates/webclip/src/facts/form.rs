@@ -5,9 +5,13 @@
 //! box's heading and pitch come with it; a short post's own block does not). A form holding
 //! more than that flags nothing: a page wrapped in one `<form>` (ASP.NET) is the content.
 //!
+//! Modal dialogs (`aria-modal="true"`: consent managers, sign-up and log-in pop-ups that cover
+//! the page) are flagged whatever their size ([`modal_dialogs`]).
+//!
 //! Measured and left out (`docs/NOTEBOOK.md`): text inputs and buttons outside forms (buttons
-//! cost wcxb: accordions, toggles), dialogs (no page of the folders has one), `aria-hidden` text
-//! (one site's share bar); 300 characters gain half as much, no bound loses l3s-gn1.
+//! cost wcxb: accordions, toggles), dialogs that are not modal (`role="dialog"`, `<dialog>`: no
+//! better, more pages changed), `aria-hidden` text (one site's share bar); 300 characters gain
+//! half as much, no bound loses l3s-gn1.
 //!
 //! The caller decides whether the flagged leaves are a small enough share of the region.
 
@@ -60,10 +64,52 @@ pub fn small_forms(page: &Page, stats: &NodeStats, ls: &[Leaf], title: Option<No
     flagged
 }
 
+/// Per leaf: whether it lies in a modal dialog (an element with `aria-modal="true"`), in one
+/// pass over the elements and one over the leaves (both in document order).
+pub fn modal_dialogs(page: &Page, ls: &[Leaf]) -> Vec<bool> {
+    let mut spans: Vec<(NodeId, NodeId)> = Vec::new();
+    let mut i: NodeId = 0;
+    while (i as usize) < page.len() {
+        if page.is_element(i) && page.attr(i, "aria-modal").is_some_and(|v| v.trim().eq_ignore_ascii_case("true")) {
+            spans.push((i, page.end(i)));
+            // A dialog inside it adds nothing.
+            i = page.end(i);
+        }
+        i += 1;
+    }
+    let mut at = 0;
+    ls.iter()
+        .map(|l| {
+            while at < spans.len() && spans[at].1 < l.first {
+                at += 1;
+            }
+            spans.get(at).is_some_and(|&(from, to)| from <= l.first && l.first <= to)
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::document::Document;
+
+    #[test]
+    fn modal_dialogs_are_flagged_and_other_dialogs_not() {
+        let html = "<body><article><p>The story, long enough to be read as running text by anyone.</p></article>\
+                    <div aria-modal=\"true\" role=dialog><h2>We value your privacy</h2><p>We and our partners store \
+                    and access information on your device.</p><div aria-modal=true><button>Accept</button></div></div>\
+                    <div role=dialog><p>A dialog that is not modal.</p></div><p aria-modal=false>Not modal either.</p></body>";
+        let doc = Document::parse(html);
+        let f = modal_dialogs(&doc.page, doc.leaves());
+        let marked: Vec<String> = doc
+            .leaves()
+            .iter()
+            .zip(f)
+            .filter(|(_, f)| *f)
+            .map(|(l, _)| l.text(&doc.page).trim().to_string())
+            .collect();
+        assert_eq!(marked, ["We value your privacy", "We and our partners store and access information on your device.", "Accept"]);
+    }
 
     fn marked(html: &str) -> Vec<String> {
         let doc = Document::parse(html);

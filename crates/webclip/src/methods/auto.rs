@@ -217,6 +217,15 @@ pub struct AutoOptions {
     /// widening into the headline's block: dragnet −0.12 (short posts taken with their comment
     /// form).
     pub small_forms: bool,
+    /// Leaves in a modal dialog (`facts::form::modal_dialogs`: an element with
+    /// `aria-modal="true"` — consent managers, sign-up and log-in pop-ups over the page) are
+    /// boilerplate (probability 0), in any language. On since 2026-12-01: wcxb out of fold
+    /// (normalised) SH +0.15 [−0.01, +0.37], 13 pages changed, 10 better (two consent managers
+    /// taken for the page, 0 → 0.89 and 0.94), snippets +0.05; no page of the six held-out
+    /// folders has one (all unchanged), wcxb in-sample +0.03. `role="dialog"` and `<dialog>` too:
+    /// the same SH, 30 pages changed, snippets +0.01; the dialogs' leaves scored neutral for the
+    /// region and left out: +0.05.
+    pub modal_dialogs: bool,
     /// An unlinked line in the region that labels a comment section (`facts::comments::is_label`:
     /// "Comments (26)", "Leave a reply", "Have your say", "Kommentare", in the languages of the
     /// section names), the region's first after its first running text, starts the comments
@@ -318,6 +327,7 @@ impl Default for AutoOptions {
             teaser_cards: true,
             bylines: Bylines::Top,
             small_forms: true,
+            modal_dialogs: true,
             comment_labels: true,
             related_labels: true,
             related_boxes: true,
@@ -461,6 +471,14 @@ impl Auto {
             (std::borrow::Cow::Borrowed(named), self.classifier.scores_settled(doc, in_comments, self.options.settle()))
         };
         let sections: &[NodeId] = &sections;
+        let mut p = p;
+        if self.options.modal_dialogs {
+            for (pi, modal) in p.iter_mut().zip(crate::facts::form::modal_dialogs(page, ls)) {
+                if modal {
+                    *pi = 0.0;
+                }
+            }
+        }
         // Past the deadline (the scores may be cut short) nothing is chosen; `extract_document`
         // reports it. Checked again between the passes below.
         let stopped = || Selection::new(self.name(), serde_json::Value::Null);
@@ -1234,6 +1252,25 @@ mod tests {
         let text = run(true);
         assert!(text.contains("six hours") && !text.contains("Stay informed") && !text.contains("Sign up"), "{text}");
         assert!(run(false).contains("Stay informed"), "{}", run(false));
+    }
+
+    #[test]
+    fn a_modal_dialog_in_the_article_is_not_its_text() {
+        let story = "<p>The council met on Thursday. It agreed on nothing, again, after six hours.</p>".repeat(8);
+        let html = format!(
+            "<html><head><title>Council fails to agree</title></head><body><article><h1>Council fails to agree</h1>{story}\
+             <div aria-modal=true role=dialog><h2>We value your privacy</h2><p>We and our partners store and access \
+             information on your device, such as cookies, to measure the audience.</p><button>Accept all</button></div>\
+             {story}</article><table><tr><td>Home</td><td>News, sport and weather</td></tr></table></body></html>"
+        );
+        let doc = Document::parse(&html);
+        let run = |modal_dialogs: bool| {
+            let options = AutoOptions { modal_dialogs, ..Default::default() };
+            crate::output::text::render(&doc.page, &Auto { classifier: boilerplate_in("td"), options }.select(&doc))
+        };
+        let text = run(true);
+        assert!(text.contains("six hours") && !text.contains("privacy") && !text.contains("partners"), "{text}");
+        assert!(run(false).contains("We and our partners"), "{}", run(false));
     }
 
     #[test]
