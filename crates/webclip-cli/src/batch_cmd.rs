@@ -745,9 +745,12 @@ fn read_warc(path: &Path, max: u64, counts: &Counts, send: &mut dyn FnMut(Job) -
     // 16 MiB, whichever is less; larger ones stream.
     let whole = usize::try_from(max.saturating_add(256 << 10)).unwrap_or(usize::MAX).min(16 << 20);
     // A gzipped file is read in parts by the workers (parts need positional reads: a file,
-    // not a pipe). The last part runs to the end of the file, however long it is by then.
+    // not a pipe), when its members begin records (not a file gzipped whole, which one
+    // stream reads and every worker extracts). The last part runs to the end of the file,
+    // however long it is by then.
     let size = file.get_ref().metadata().ok().filter(|m| m.is_file()).map(|m| m.len());
-    if let (true, Some(size)) = (gzip, size) {
+    let size = size.filter(|&size| gzip && webclip_warc::parts_apply(file.get_ref(), size));
+    if let Some(size) = size {
         let file = Arc::new(file.into_inner());
         let count = size.div_ceil(PART_BYTES).max(1);
         for index in 0..count {

@@ -35,45 +35,68 @@ pub struct GzipMembers<R: Read> {
     /// The source's first byte's offset in its file.
     base: u64,
     starts: Option<MemberStarts>,
+    stop: Option<StopBefore>,
 }
 
 /// Where the last few members' output begins: (offset in the inflated stream, the member's
-/// byte offset in the file). Shared with whoever reads the stream, to find member bounds.
+/// byte offset in the file), and where the stream stopped early. Shared with whoever reads the
+/// stream, to name places and find where a part ends.
 #[derive(Clone, Default)]
-pub struct MemberStarts(Arc<Mutex<VecDeque<(u64, u64)>>>);
+pub struct MemberStarts(Arc<Mutex<Starts>>);
+
+#[derive(Default)]
+struct Starts {
+    kept: VecDeque<(u64, u64)>,
+    stopped: Option<u64>,
+}
 
 /// Members remembered: a record header spans at most a few (more only in crafted files,
-/// whose parts then fall out of step, which is reported).
+/// whose places are then named from an earlier member).
 const STARTS_KEPT: usize = 16;
 
+/// Where a stream of members ends early: before the first member at or after byte `at` of
+/// the file for which `begins` holds (given the member's first bytes).
+#[derive(Clone, Copy)]
+pub struct StopBefore {
+    pub at: u64,
+    pub begins: fn(&[u8]) -> bool,
+}
+
 impl MemberStarts {
+    fn lock(&self) -> std::sync::MutexGuard<'_, Starts> {
+        self.0.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
     /// The file offset of the member whose output begins at byte `at` of the stream (of the
     /// last, after empty ones).
     pub fn at(&self, at: u64) -> Option<u64> {
-        let starts = self.0.lock().unwrap_or_else(|e| e.into_inner());
-        starts.iter().rev().find(|&&(u, _)| u == at).map(|&(_, c)| c)
+        self.lock().kept.iter().rev().find(|&&(u, _)| u == at).map(|&(_, c)| c)
     }
 
     /// The last member whose output begins at or before byte `at`: (where, its file offset).
     pub fn before(&self, at: u64) -> Option<(u64, u64)> {
-        let starts = self.0.lock().unwrap_or_else(|e| e.into_inner());
-        starts.iter().rev().find(|&&(u, _)| u <= at).copied()
+        self.lock().kept.iter().rev().find(|&&(u, _)| u <= at).copied()
     }
 
     /// The file offset of the last member begun.
     pub fn last(&self) -> Option<u64> {
-        self.0.lock().unwrap_or_else(|e| e.into_inner()).back().map(|&(_, c)| c)
+        self.lock().kept.back().map(|&(_, c)| c)
+    }
+
+    /// The member the stream stopped before ([`StopBefore`]), if it did.
+    pub fn stopped(&self) -> Option<u64> {
+        self.lock().stopped
     }
 
     fn push(&self, at: u64, offset: u64) {
-        let mut starts = self.0.lock().unwrap_or_else(|e| e.into_inner());
-        if starts.back().is_some_and(|&(_, c)| c == offset) {
+        let mut starts = self.lock();
+        if starts.kept.back().is_some_and(|&(_, c)| c == offset) {
             return;
         }
-        if starts.len() == STARTS_KEPT {
-            starts.pop_front();
+        if starts.kept.len() == STARTS_KEPT {
+            starts.kept.pop_front();
         }
-        starts.push_back((at, offset));
+        starts.kept.push_back((at, offset));
     }
 }
 
@@ -100,14 +123,15 @@ impl<R: Read> GzipMembers<R> {
             produced: 0,
             base: 0,
             starts: None,
+            stop: None,
         }
     }
 
     /// The same, for a source that begins at byte `base` of its file, also noting where each
-    /// member's output begins.
-    pub fn tracked(src: R, cap: usize, base: u64) -> (Self, MemberStarts) {
+    /// member's output begins, and ending at `stop`.
+    pub fn tracked(src: R, cap: usize, base: u64, stop: Option<StopBefore>) -> (Self, MemberStarts) {
         let starts = MemberStarts::default();
-        let members = GzipMembers { base, starts: Some(starts.clone()), ..GzipMembers::new(src, cap) };
+        let members = GzipMembers { base, starts: Some(starts.clone()), stop, ..GzipMembers::new(src, cap) };
         (members, starts)
     }
 
@@ -149,9 +173,17 @@ impl<R: Read> GzipMembers<R> {
                     if self.out.is_empty() {
                         self.out.resize(OUT_BYTES, 0);
                     }
+                    let member = self.base + input.pos();
+                    if let (Some(stop), Some(starts)) = (self.stop, &self.starts) {
+                        let ahead = &input.buf[input.start..input.end];
+                        if member >= stop.at && (stop.begins)(ahead) {
+                            starts.lock().stopped = Some(member);
+                            return Ok(false);
+                        }
+                    }
                     if let Some(starts) = &self.starts {
                         // Output is handed out only once all before it is consumed.
-                        starts.push(self.produced + self.out_len as u64, self.base + input.pos());
+                        starts.push(self.produced + self.out_len as u64, member);
                     }
                     match self.inflater.member(&input.buf[input.start..input.end], &mut self.out) {
                         Ok((used, n)) => {
@@ -167,12 +199,9 @@ impl<R: Read> GzipMembers<R> {
                             self.out.resize(grown, 0);
                             self.state = State::Whole(input);
                         }
-                        // Perhaps only cut by the end of the buffer: read on, then try again.
-                        Err(Inflate::Bad) if !input.eof && input.end - input.start < self.cap => {
-                            input.more(self.cap)?;
-                            self.state = State::Whole(input);
-                        }
-                        // Too large to inflate whole, or bad: stream it, errors and all.
+                        // Too large to inflate whole, bad, or cut by the end of the buffer
+                        // (libdeflate cannot tell which): stream it, errors and all. Reading on
+                        // and trying again would read up to `cap` for every damaged member.
                         Err(_) => self.state = State::Streaming(Box::new(flate2::bufread::GzDecoder::new(input))),
                     }
                 }

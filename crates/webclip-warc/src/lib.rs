@@ -9,7 +9,7 @@ use std::rc::Rc;
 mod gz;
 mod parts;
 pub use gz::GzipMembers;
-pub use parts::{for_each_record_in_part, Part, PartEnd, ReadAt};
+pub use parts::{for_each_record_in_part, parts_apply, Part, PartEnd, ReadAt};
 
 /// Longest WARC record header accepted. warc 0.4 reads a header until a blank line with no
 /// bound, so a file that is not a WARC would be read whole into memory.
@@ -77,17 +77,17 @@ impl<R: BufRead> BufRead for Guard<R> {
 /// bounded by `max` whatever the record's size. A stream that is not WARC, or whose last
 /// record is cut, ends with a `Bad` record. False when `each` stopped it.
 pub fn for_each_record<R: BufRead>(reader: R, max: u64, mut each: impl FnMut(Record) -> bool) -> bool {
-    !matches!(read_records(reader, max, &mut Plain, &mut each), End::Stopped)
+    !matches!(read_records(reader, max, &Plain, &mut each), End::Stopped)
 }
 
-/// How a record stream names the place of a record, and where it ends early.
+/// How a record stream names the place of a record, and its end.
 trait Frame {
     /// The id (`@…`) and the words ("at byte N") for a record that begins at byte `at` of
     /// the stream.
     fn place(&self, at: u64) -> (String, String);
-    /// Whether the stream ends before the record beginning at `at` (its header read).
-    fn ends_before(&mut self, _at: u64) -> bool {
-        false
+    /// What ended the stream ("the end of the file").
+    fn end(&self) -> String {
+        "the end of the file".into()
     }
 }
 
@@ -106,13 +106,11 @@ enum End {
     Stopped,
     /// At the end of the stream, after a whole record.
     Done,
-    /// Before a record, as the frame asked.
-    Before,
-    /// At a damaged or cut record (reported to `each`).
-    Broken,
+    /// At a damaged or cut record (reported to `each`) that begins at this byte of the stream.
+    Broken(u64),
 }
 
-fn read_records<R: BufRead>(reader: R, max: u64, frame: &mut dyn Frame, each: &mut dyn FnMut(Record) -> bool) -> End {
+fn read_records<R: BufRead>(reader: R, max: u64, frame: &dyn Frame, each: &mut dyn FnMut(Record) -> bool) -> End {
     let (pos, limit) = (Rc::new(Cell::new(0u64)), Rc::new(Cell::new(MAX_HEADER_BYTES)));
     let mut warc = warc::WarcReader::new(Guard { inner: reader, pos: pos.clone(), limit: limit.clone() });
     let mut records = warc.stream_records();
@@ -120,18 +118,14 @@ fn read_records<R: BufRead>(reader: R, max: u64, frame: &mut dyn Frame, each: &m
     // Where the current record starts, and where the one after it will.
     let mut start = 0u64;
     loop {
-        let item = records.next_item();
-        // Whatever the header says, a record the frame does not own is left to its owner.
-        if (item.is_some() || pos.get() > start) && frame.ends_before(start) {
-            return End::Before;
-        }
-        let record = match item {
+        let broken = End::Broken(start);
+        let record = match records.next_item() {
             None => {
                 // warc 0.4 ends quietly on a header cut by the end of the stream.
                 if pos.get() > start {
                     let (id, at) = frame.place(start);
-                    let cause = format!("WARC record {at}: header cut off by the end of the file, or not WARC data");
-                    return went_on(each(Record::Bad { id, url: None, cause }), End::Broken);
+                    let cause = format!("WARC record {at}: header cut off by {}, or not WARC data", frame.end());
+                    return went_on(each(Record::Bad { id, url: None, cause }), broken);
                 }
                 return End::Done;
             }
@@ -140,7 +134,7 @@ fn read_records<R: BufRead>(reader: R, max: u64, frame: &mut dyn Frame, each: &m
             Some(Err(e)) => {
                 let (id, at) = frame.place(start);
                 let cause = format!("bad WARC record {at}: {}", describe(&e));
-                return went_on(each(Record::Bad { id, url: None, cause }), End::Broken);
+                return went_on(each(Record::Bad { id, url: None, cause }), broken);
             }
         };
         let length = record.content_length();
@@ -178,12 +172,10 @@ fn read_records<R: BufRead>(reader: R, max: u64, frame: &mut dyn Frame, each: &m
         };
         let out = match read {
             // The stream itself failed (a corrupt gzip stream, a cut record): stop there.
-            Err(e) => {
-                return went_on(each(Record::Bad { id, url, cause: format!("WARC record {at}: {e}") }), End::Broken)
-            }
+            Err(e) => return went_on(each(Record::Bad { id, url, cause: format!("WARC record {at}: {e}") }), broken),
             Ok(n) if n < length => {
-                let cause = format!("WARC record {at}: cut off by the end of the file ({n} of {length} bytes)");
-                return went_on(each(Record::Bad { id, url, cause }), End::Broken);
+                let cause = format!("WARC record {at}: cut off by {} ({n} of {length} bytes)", frame.end());
+                return went_on(each(Record::Bad { id, url, cause }), broken);
             }
             Ok(_) if too_large => Record::Bad {
                 id,
@@ -461,12 +453,13 @@ mod tests {
 
     #[test]
     fn parts_read_what_the_whole_stream_does_at_every_part_size() {
-        let recs: Vec<_> = (1..=6).map(|n| response(n, [100, 5000, 300_000, 20, 70_000, 900][n - 1])).collect();
+        let recs: Vec<_> =
+            (1..=7).map(|n| response(n, [100, 5000, 300_000, 20, 70_000, 900, 2 << 20][n - 1])).collect();
         let all = recs.concat();
         let cut = recs[0].len() + recs[1].len() + 700;
         let files = [
-            // A member a record; a record in two members; a member of two records and one
-            // larger than the whole-member limit; one member for all.
+            // A member a record (the last, stored, larger than the input buffer: streamed); a
+            // record in two members; a member of two records; one member for all.
             recs.iter().enumerate().map(|(i, r)| gzip(r, [6, 0, 1][i % 3])).collect::<Vec<_>>().concat(),
             [gzip(&all[..cut], 6), gzip(&all[cut..], 6)].concat(),
             [gzip(&[&recs[0][..], &recs[1][..]].concat(), 6), gzip(&recs[2..].concat(), 0)].concat(),
@@ -474,10 +467,10 @@ mod tests {
         ];
         for (f, gz) in files.iter().enumerate() {
             let want: Vec<_> = gz_records(gz, 1 << 20).into_iter().map(summary).collect();
-            assert_eq!(want.len(), 6);
+            assert_eq!(want.len(), 7);
             for size in [1, 7, 100, 1000, 4096, 50_000, 1 << 20] {
-                // Every byte a part: the small files only (a part scans on to its first member).
-                if size == 1 && gz.len() > 300_000 {
+                // Tiny parts on the small files only (a part scans on to its first member).
+                if size < 4096 && gz.len() > 1 << 20 {
                     continue;
                 }
                 for cap in [1 << 20, 64 << 20] {
@@ -520,6 +513,84 @@ mod tests {
             let late = ids(&gz[5..], size);
             assert!(late[0] == "@0" && late.ends_with(&["<urn:uuid:3>".into(), "<urn:uuid:4>".into()]), "{late:?}");
         }
+    }
+
+    #[test]
+    fn the_last_part_finds_a_member_near_the_end_of_the_file() {
+        // A stored member of 70 KiB, then a small last member 64–72 KiB after where the last
+        // part starts (inside the big one): the scan must look at the file's last bytes.
+        let (a, b, c) = (response(1, 100), response(2, 70_000), response(3, 100));
+        let (ga, gb, gc) = (gzip(&a, 6), gzip(&b, 0), gzip(&c, 6));
+        let gz = [&ga[..], &gb[..], &gc[..]].concat();
+        for skip in [100, 3000, 6000] {
+            let cut = (ga.len() + skip) as u64;
+            let mut ids = Vec::new();
+            let first = for_each_record_in_part(&gz[..], (0, cut), 8 << 20, 1 << 20, &mut |r| {
+                ids.push(summary(r).0);
+                true
+            });
+            let last = for_each_record_in_part(&gz[..], (cut, u64::MAX), 8 << 20, 1 << 20, &mut |r| {
+                ids.push(summary(r).0);
+                true
+            });
+            let (first, last) = (first.unwrap(), last.unwrap());
+            assert!(last.follows(first.end, (cut, u64::MAX)), "{first:?} {last:?}");
+            assert_eq!(ids, ["<urn:uuid:1>", "<urn:uuid:2>", "<urn:uuid:3>"], "last part from {cut}");
+        }
+    }
+
+    /// A source that counts the bytes read from it, and notes the furthest byte read.
+    struct Counted<'a>(&'a [u8], std::cell::Cell<u64>, std::cell::Cell<u64>);
+
+    impl ReadAt for Counted<'_> {
+        fn read_at(&self, buf: &mut [u8], offset: u64) -> std::io::Result<usize> {
+            let n = self.0.read_at(buf, offset)?;
+            self.1.set(self.1.get() + n as u64);
+            self.2.set(self.2.get().max(offset + n as u64));
+            Ok(n)
+        }
+    }
+
+    #[test]
+    fn parts_read_a_crafted_file_a_bounded_number_of_times() {
+        // Records that claim to run on for gigabytes: each part stops at the next one's first
+        // member, having read at most its input buffer (1 MiB) past it.
+        let head = "WARC/1.0\r\nWARC-Type: response\r\nWARC-Record-ID: <urn:uuid:x>\r\n\
+                    WARC-Date: 2020-01-01T00:00:00Z\r\nContent-Length: 9000000000\r\n\r\n";
+        let mut liars = Vec::new();
+        for k in 0..30_000 {
+            liars.extend(gzip(format!("{head}HTTP/1.1 200 OK\r\n\r\n<p>{}</p>", "x".repeat(k % 300)).as_bytes(), 6));
+        }
+        // Gzip headers with a file name that never ends, one every 12 bytes.
+        let names: Vec<u8> =
+            [0x1f, 0x8b, 0x08, 0x08, 0, 0, 0, 0, 0, 255, b'a', b'b'].iter().copied().cycle().take(2 << 20).collect();
+        for (what, gz) in [("liars", &liars), ("names", &names)] {
+            let (size, mut total) = (512u64 << 10, 0);
+            let mut start = 0;
+            while start < gz.len() as u64 {
+                let src = Counted(gz, Default::default(), Default::default());
+                let end = if start + size >= gz.len() as u64 { u64::MAX } else { start + size };
+                for_each_record_in_part(&src, (start, end), 1 << 20, 1 << 20, &mut |_| true);
+                let furthest = src.2.get();
+                assert!(furthest <= end.saturating_add(9 << 17), "{what}: part from {start} read to {furthest}");
+                total += src.1.get();
+                start += size;
+            }
+            assert!(total <= 4 * gz.len() as u64, "{what}: {total} bytes read for {}", gz.len());
+        }
+    }
+
+    #[test]
+    fn a_part_gives_up_after_damage_upon_damage() {
+        let members: Vec<_> = (1..=12).map(|n| gzip(&response(n, 5000), 6)).collect();
+        let mut gz = Vec::new();
+        for m in &members {
+            let at = gz.len() + m.len() / 2;
+            gz.extend_from_slice(m);
+            gz[at] ^= 0x55;
+        }
+        let (got, _) = in_parts(&gz, 1 << 20, 1 << 20);
+        assert!(got.iter().any(|g| g.1.contains("damaged again and again")), "{got:?}");
     }
 
     #[test]

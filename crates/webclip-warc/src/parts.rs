@@ -5,11 +5,13 @@
 //! it starts at the first member there that begins a record (a gzip header at whose offset
 //! the data inflates to `WARC/`) and reads members in a chain, across the range's end if a
 //! record goes on, until the first member at or after the end that begins a record — where
-//! the next part starts by the same test. A part whose chain breaks (a damaged member) goes
-//! on from the next member in its range that begins a record. Members that hold several
-//! records, or records split over several members, are read as one stream within a chain.
+//! the next part starts by the same test (a record that claims to go on past that member is
+//! cut there, so no part reads far into the next one's). A part whose chain breaks (a damaged
+//! member) goes on from the next member in its range that begins a record. Members that hold
+//! several records, or records split over several members, are read as one stream within a
+//! chain.
 
-use crate::gz::{GzipMembers, MemberStarts};
+use crate::gz::{GzipMembers, MemberStarts, StopBefore};
 use crate::{read_records, End, Frame, Record};
 use std::io::Read;
 
@@ -78,6 +80,18 @@ const RESTARTS: usize = 8;
 const PROBE_BYTES: usize = 8 << 10;
 /// Compressed bytes scanned at a time for gzip headers.
 const SCAN_BYTES: usize = 64 << 10;
+/// Bytes a scan may look at in probing headers, per byte scanned (plus 64 KiB): a file full
+/// of gzip headers that begin no record costs work in proportion to its size.
+const PROBE_WORK: usize = 4;
+/// How far into a file a second member must begin a record for it to be read in parts.
+const LAYOUT_BYTES: u64 = 4 << 20;
+
+/// Whether a gzipped WARC of `size` bytes is worth reading in parts: a member after its first
+/// begins a record within its first 4 MiB. A file gzipped whole (one member) or in a few huge
+/// members would be read and extracted by one part's thread; it is better read as one stream.
+pub fn parts_apply<F: ReadAt + ?Sized>(file: &F, size: u64) -> bool {
+    matches!(next_record_member(file, 1, size.min(LAYOUT_BYTES)), Ok(Some(_)))
+}
 
 /// Calls `each` with the records of the part `[start, end)` of a gzipped WARC file, in order
 /// (see the module's comment); the part from 0 starts at 0 whatever is there, as a whole
@@ -104,45 +118,50 @@ pub fn for_each_record_in_part<F: ReadAt + ?Sized>(
         }
     };
     let first = at;
-    let mut restarts = 0;
-    while let Some(chain) = at {
-        let (members, starts) = GzipMembers::tracked(At { src: file, pos: chain }, cap, chain);
-        let mut frame = InPart { file, starts: starts.clone(), end, chain, stopped: None };
-        let ended = read_records(members, max, &mut frame, each);
-        let end = match (ended, frame.stopped) {
-            (End::Stopped, _) => return None,
-            (End::Done, _) => PartEnd::Eof,
-            (End::Before, Some(m)) => PartEnd::Before(m),
-            _ => {
-                // Broken: go on after the last member begun, so the damaged one is not read again.
-                restarts += 1;
-                let after = starts.last().unwrap_or(chain).max(chain) + 1;
-                if restarts > RESTARTS || after >= end {
-                    return Some(Part { first, end: PartEnd::Damaged });
-                }
-                at = match next_record_member(file, after, end) {
-                    Ok(m) => m,
-                    Err(e) => return unreadable(each, after, e).map(|end| Part { first, end }),
-                };
-                continue;
-            }
+    let stop = Some(StopBefore { at: end, begins: |data| begins_record_in(data, &mut flate2::Decompress::new(false)) });
+    for restart in 0.. {
+        let Some(chain) = at else { break };
+        let (members, starts) = GzipMembers::tracked(At { src: file, pos: chain }, cap, chain, stop);
+        let frame = InPart { starts: starts.clone(), chain };
+        let ended = read_records(members, max, &frame, each);
+        let broken_at = match ended {
+            End::Stopped => return None,
+            End::Done => None,
+            End::Broken(record) => Some(record),
         };
-        return Some(Part { first, end });
+        if let Some(m) = starts.stopped() {
+            // Before the next part's first member (a record cut there was reported as cut).
+            return Some(Part { first, end: PartEnd::Before(m) });
+        }
+        let Some(record) = broken_at else { return Some(Part { first, end: PartEnd::Eof }) };
+        // Go on after the member where the broken record began (members read past it while
+        // looking for its header's end may begin records of their own).
+        let damaged = starts.before(record).map(|(_, m)| m).or(starts.last()).unwrap_or(chain).max(chain);
+        let after = damaged + 1;
+        if after >= end {
+            return Some(Part { first, end: PartEnd::Damaged });
+        }
+        if restart == RESTARTS {
+            let to = if end == u64::MAX { "the end of the file".to_string() } else { format!("byte {end}") };
+            let cause = format!("gzip members damaged again and again: bytes {after} to {to} not read");
+            return each(Record::Bad { id: format!("@{after}"), url: None, cause })
+                .then_some(Part { first, end: PartEnd::Damaged });
+        }
+        at = match next_record_member(file, after, end) {
+            Ok(m) => m,
+            Err(e) => return unreadable(each, after, e).map(|end| Part { first, end }),
+        };
     }
     Some(Part { first, end: PartEnd::Damaged })
 }
 
-/// The chain's frame: places are gzip members of the file, and it ends before the first
-/// member at or after `end` that begins a record.
-struct InPart<'a, F: ?Sized> {
-    file: &'a F,
+/// The chain's frame: places are gzip members of the file.
+struct InPart {
     starts: MemberStarts,
-    end: u64,
     chain: u64,
-    stopped: Option<u64>,
 }
 
-impl<F: ReadAt + ?Sized> Frame for InPart<'_, F> {
+impl Frame for InPart {
     fn place(&self, at: u64) -> (String, String) {
         match self.starts.before(at).or((at == 0).then_some((0, self.chain))) {
             Some((u, m)) if u == at => (format!("@{m}"), format!("in the gzip member at byte {m}")),
@@ -153,85 +172,91 @@ impl<F: ReadAt + ?Sized> Frame for InPart<'_, F> {
         }
     }
 
-    fn ends_before(&mut self, at: u64) -> bool {
-        match self.starts.at(at) {
-            Some(m) if m >= self.end && begins_record(self.file, m) => {
-                self.stopped = Some(m);
-                true
-            }
-            _ => false,
+    fn end(&self) -> String {
+        match self.starts.stopped() {
+            Some(m) => format!("the next record's gzip member at byte {m}"),
+            None => "the end of the file".into(),
         }
     }
 }
 
-/// The first offset in `[from, to)` where a gzip member begins a WARC record.
+/// The first offset in `[from, to)` where a gzip member begins a WARC record; None too when
+/// the scan gives up, its probes having looked at more than their share ([`PROBE_WORK`]).
 fn next_record_member<F: ReadAt + ?Sized>(file: &F, from: u64, to: u64) -> std::io::Result<Option<u64>> {
     let mut buf = vec![0u8; SCAN_BYTES + PROBE_BYTES];
     let mut inflate = flate2::Decompress::new(false);
-    let mut at = from;
+    let (mut at, mut work, mut scanned) = (from, 0usize, 0usize);
     while at < to {
         let n = read_full(file, &mut buf, at)?;
-        // Candidates in the first SCAN_BYTES; the window holds PROBE_BYTES after each.
-        let scan = n.min(SCAN_BYTES);
+        // Candidates in the first SCAN_BYTES, where the window holds PROBE_BYTES after each;
+        // at the end of the file, all of it.
+        let scan = if n < buf.len() { n } else { SCAN_BYTES };
         for i in 0..scan {
             let offset = at + i as u64;
             if offset >= to {
                 return Ok(None);
             }
-            if buf[i] == 0x1f && begins_record_in(&buf[i..n.min(i + PROBE_BYTES)], &mut inflate) {
-                return Ok(Some(offset));
+            if buf[i] == 0x1f && buf.get(i + 1) == Some(&0x8b) {
+                let (begins, looked) = probe(&buf[i..n.min(i + PROBE_BYTES)], &mut inflate);
+                if begins {
+                    return Ok(Some(offset));
+                }
+                work += looked;
+                if work > PROBE_WORK * (scanned + i) + (64 << 10) {
+                    return Ok(None);
+                }
             }
         }
         if n < buf.len() {
             return Ok(None);
         }
         at += scan as u64;
+        scanned += scan;
     }
     Ok(None)
 }
 
-/// Whether a gzip member begins at `at` and inflates to `WARC/` (a read error: no).
-fn begins_record<F: ReadAt + ?Sized>(file: &F, at: u64) -> bool {
-    let mut buf = vec![0u8; PROBE_BYTES];
-    let Ok(n) = read_full(file, &mut buf, at) else { return false };
-    begins_record_in(&buf[..n], &mut flate2::Decompress::new(false))
+/// Whether `data` (at most PROBE_BYTES from a candidate) begins with a gzip member whose
+/// data inflates to `WARC/`.
+pub(crate) fn begins_record_in(data: &[u8], inflate: &mut flate2::Decompress) -> bool {
+    probe(data, inflate).0
 }
 
-/// Whether `data` (at most PROBE_BYTES from a candidate) begins with a gzip member whose
-/// data inflates to `WARC/`. The header is parsed here (RFC 1952 §2.3.1) and only the first
-/// bytes inflated, by one reused decoder: a crafted file full of gzip headers costs a few
-/// bytes' work for each.
-pub(crate) fn begins_record_in(data: &[u8], inflate: &mut flate2::Decompress) -> bool {
+/// [`begins_record_in`], and how many bytes it looked at. The header is parsed here (RFC 1952
+/// §2.3.1) and only the first bytes inflated, by one reused decoder.
+fn probe(data: &[u8], inflate: &mut flate2::Decompress) -> (bool, usize) {
     const FHCRC: u8 = 2;
     const FEXTRA: u8 = 4;
     const FNAME: u8 = 8;
     const FCOMMENT: u8 = 16;
+    let data = &data[..data.len().min(PROBE_BYTES)];
     // Magic, deflate, no reserved flag bits.
     if data.len() < 10 || data[..3] != [0x1f, 0x8b, 0x08] || data[3] & 0xe0 != 0 {
-        return false;
+        return (false, 4);
     }
     let flags = data[3];
     let mut i = 10;
     if flags & FEXTRA != 0 {
-        let Some(x) = data.get(i..i + 2) else { return false };
+        let Some(x) = data.get(i..i + 2) else { return (false, i) };
         i += 2 + usize::from(u16::from_le_bytes([x[0], x[1]]));
     }
     for field in [FNAME, FCOMMENT] {
         if flags & field != 0 {
             match data.get(i..).and_then(|d| d.iter().position(|&b| b == 0)) {
                 Some(nul) => i += nul + 1,
-                None => return false,
+                None => return (false, data.len()),
             }
         }
     }
     if flags & FHCRC != 0 {
         i += 2;
     }
-    let Some(deflate) = data.get(i..) else { return false };
+    let Some(deflate) = data.get(i..) else { return (false, data.len()) };
     inflate.reset(false);
     let mut head = [0u8; 5];
     let ok = inflate.decompress(deflate, &mut head, flate2::FlushDecompress::None).is_ok();
-    ok && inflate.total_out() == 5 && &head == b"WARC/"
+    let looked = i + inflate.total_in() as usize;
+    (ok && inflate.total_out() == 5 && &head == b"WARC/", looked)
 }
 
 /// Reads until `buf` is full or the file ends.
