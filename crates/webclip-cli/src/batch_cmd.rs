@@ -3,9 +3,10 @@
 //! columns in Parquet), in input order; failures in a file of their own, never stopping the
 //! batch.
 //!
-//! One thread reads inputs and feeds a bounded queue, `--jobs` workers extract, the main
-//! thread writes records in input order. At most `WINDOW_PER_JOB × jobs` pages are between
-//! reading and writing, so memory stays bounded however large the input.
+//! One thread reads inputs and feeds a bounded queue, `--jobs` workers extract (and read the
+//! parts of gzipped WARC files), the main thread writes records in input order. At most
+//! `WINDOW_PER_JOB × jobs` inputs, and as many pages of parts ahead of the one being written,
+//! are between reading and writing, so memory stays bounded however large the input.
 //!
 //! SIGTERM or SIGINT stops the batch cleanly: no new page is read, queued pages are dropped,
 //! pages being extracted are finished and written, the output is finished (compressed stream
@@ -80,7 +81,7 @@ pub enum OutFormat {
 /// Pages between reading and writing, per worker.
 const WINDOW_PER_JOB: usize = 64;
 
-/// One page to extract.
+/// One page to extract, or one part of a gzipped WARC file to read and extract.
 struct Job {
     seq: usize,
     id: String,
@@ -101,7 +102,7 @@ struct PartJob {
     /// Which part of the file, from 0.
     index: usize,
     range: (u64, u64),
-    /// Members up to this size are inflated whole.
+    /// Members that inflate to up to this size are inflated whole.
     whole: usize,
 }
 
@@ -216,7 +217,7 @@ pub fn run(args: BatchArgs) -> ExitCode {
     };
     let body = args.body.0;
     let counts = Arc::new(Counts::default());
-    // `written` pages so far; the reader waits while it is WINDOW behind.
+    // Inputs (pages and parts) written so far; the reader waits while it is `window` behind.
     let written = Arc::new(Written::default());
     let window = WINDOW_PER_JOB * jobs;
     let (job_tx, job_rx) = sync_channel::<Job>(jobs * 4);
@@ -261,7 +262,7 @@ pub fn run(args: BatchArgs) -> ExitCode {
     let (mut ok, mut failed, mut empty, mut bytes, mut abandoned) = (0usize, 0usize, 0usize, 0usize, 0usize);
     let mut write_error = None;
     // The end of the last part of the current WARC file that had a member.
-    let mut part_before: Option<webclip_warc::PartEnd> = None;
+    let mut part_step = webclip_warc::InStep::default();
     for done in done_rx {
         pending.insert((done.seq, done.sub), done);
         while let Some(d) = pending.remove(&next) {
@@ -283,7 +284,7 @@ pub fn run(args: BatchArgs) -> ExitCode {
                     Ok(())
                 }
                 Outcome::PartEnd { index, range, part } => {
-                    let out_of_step = check_part(&mut part_before, index, range, part);
+                    let out_of_step = check_part(&mut part_step, index, range, part);
                     out_of_step.map_or(Ok(()), |cause| {
                         failed += 1;
                         let v = serde_json::json!({ "id": format!("{}#@{}", d.id, range.0), "error": cause });
@@ -484,23 +485,15 @@ fn work_part(
 /// Whether a part of a WARC file follows the last one that had a member (a crafted file
 /// can put them out of step: records there would be missing or repeated); the cause if not.
 fn check_part(
-    before: &mut Option<webclip_warc::PartEnd>,
+    step: &mut webclip_warc::InStep,
     index: usize,
     range: (u64, u64),
     part: Option<webclip_warc::Part>,
 ) -> Option<String> {
     if index == 0 {
-        *before = None;
+        *step = webclip_warc::InStep::default();
     }
-    let Some(part) = part else {
-        *before = Some(webclip_warc::PartEnd::Damaged);
-        return None;
-    };
-    let follows = before.is_none_or(|b| part.follows(b, range));
-    if part.first.is_some() || before.is_none() {
-        *before = Some(part.end);
-    }
-    (!follows).then(|| {
+    (!step.take(range, part)).then(|| {
         format!(
             "gzip members near bytes {} to {} were read out of step by two parts of the file: records there \
              may be missing or repeated",
@@ -741,7 +734,7 @@ fn read_warc(path: &Path, max: u64, counts: &Counts, send: &mut dyn FnMut(Job) -
             part: None,
         });
     }
-    // Members (usually a record each) inflated whole while they fit in the page limit or
+    // Members (usually a record each) inflated whole while they inflate to the page limit or
     // 16 MiB, whichever is less; larger ones stream.
     let whole = usize::try_from(max.saturating_add(256 << 10)).unwrap_or(usize::MAX).min(16 << 20);
     // A gzipped file is read in parts by the workers (parts need positional reads: a file,
@@ -1005,4 +998,55 @@ fn watch_signals(stop: Arc<AtomicI32>) -> std::io::Result<()> {
         })
     });
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use webclip_warc::{InStep, Part, PartEnd};
+
+    #[test]
+    fn a_part_out_of_step_is_a_failure_and_each_file_is_checked_afresh() {
+        let mut step = InStep::default();
+        let part = |first, end| Some(Part { first, end });
+        assert_eq!(check_part(&mut step, 0, (0, 100), part(Some(0), PartEnd::Before(130))), None);
+        // No member here: the next part must start where the first stopped.
+        assert_eq!(check_part(&mut step, 1, (100, 120), part(None, PartEnd::Eof)), None);
+        assert_eq!(check_part(&mut step, 2, (120, 200), part(Some(130), PartEnd::Before(250))), None);
+        let cause = check_part(&mut step, 3, (200, 300), part(Some(260), PartEnd::Eof)).unwrap();
+        assert!(cause.contains("bytes 200 to 300") && cause.contains("out of step"), "{cause}");
+        // Part 0: another file.
+        assert_eq!(check_part(&mut step, 0, (0, 100), part(Some(0), PartEnd::Eof)), None);
+        assert!(check_part(&mut step, 1, (100, 200), part(Some(150), PartEnd::Eof)).is_some());
+        // A part stopped or failed lets anything follow it.
+        assert_eq!(check_part(&mut step, 2, (200, 300), None), None);
+        assert_eq!(check_part(&mut step, 3, (300, 400), part(Some(350), PartEnd::Eof)), None);
+    }
+
+    #[test]
+    fn parts_ahead_wait_for_room_and_the_part_being_written_does_not() {
+        let (written, stop) = (Written::default(), AtomicI32::new(0));
+        // Input 0 is being written: it always has room.
+        for _ in 0..5 {
+            assert!(written.room_for(0, 2, &stop));
+        }
+        // Five pages made, none written: input 1 would wait; a signal ends the wait.
+        stop.store(15, Ordering::SeqCst);
+        assert!(!written.room_for(1, 2, &stop));
+        stop.store(0, Ordering::SeqCst);
+        for _ in 0..4 {
+            written.set(0, true);
+        }
+        // Written 4 of 5: room for one more page ahead (window 2), then none.
+        assert!(written.room_for(1, 2, &stop));
+        let waiter = std::thread::scope(|s| {
+            let w = s.spawn(|| written.room_for(1, 2, &stop));
+            std::thread::sleep(std::time::Duration::from_millis(50));
+            assert!(!w.is_finished(), "input 1 took a page ahead of the window");
+            // Input 1 is now the one being written: it goes on.
+            written.set(1, false);
+            w.join().unwrap()
+        });
+        assert!(waiter);
+    }
 }

@@ -331,7 +331,8 @@ fn bodies(out: &Path) -> Vec<(String, String)> {
 
 /// A gzipped WARC of several parts (each read by a worker of its own) gives the pages the
 /// same WARC uncompressed gives, in the same order: with a member of two records and a
-/// record split over two members among them; and so does the WARC gzipped whole.
+/// record split over two members among them; and so do the WARC gzipped whole and the
+/// gzipped WARC read from a pipe.
 #[test]
 fn a_gzipped_warc_read_in_parts_is_the_same_as_read_whole() {
     let d = dir("parts");
@@ -359,6 +360,20 @@ fn a_gzipped_warc_read_in_parts_is_the_same_as_read_whole() {
         let args = ["batch", input.to_str().unwrap(), "-o", out.to_str().unwrap(), "--jobs", jobs];
         let o = run_within(webclip(&args), 120);
         assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        got.push(bodies(&out));
+    }
+    // From a pipe (no positional reads): one stream.
+    #[cfg(unix)]
+    {
+        let fifo = d.join("pipe.warc.gz");
+        assert!(std::process::Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+        let (path, bytes) = (fifo.clone(), gz.clone());
+        let feeder = std::thread::spawn(move || std::fs::write(path, bytes));
+        let out = d.join("pipe.jsonl");
+        let args = ["batch", fifo.to_str().unwrap(), "-o", out.to_str().unwrap(), "--jobs", "2"];
+        let o = run_within(webclip(&args), 120);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        feeder.join().unwrap().unwrap();
         got.push(bodies(&out));
     }
     assert_eq!(got[0].len(), 400);

@@ -221,7 +221,7 @@ pub fn warc_gz(data: &[u8]) {
         whole.extend(key(r));
         true
     });
-    let (mut parts, mut before, mut in_step) = (Vec::new(), None, true);
+    let (mut parts, mut step, mut in_step) = (Vec::new(), webclip_warc::InStep::default(), true);
     let mut start = 0u64;
     loop {
         let last = start + size >= gz.len() as u64;
@@ -231,10 +231,7 @@ pub fn warc_gz(data: &[u8]) {
             true
         })
         .expect("nothing stops it");
-        in_step &= before.is_none_or(|b| part.follows(b, range));
-        if part.first.is_some() || before.is_none() {
-            before = Some(part.end);
-        }
+        in_step &= step.take(range, Some(part));
         if last {
             break;
         }

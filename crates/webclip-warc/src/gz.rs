@@ -3,8 +3,9 @@
 //! The members of a `.warc.gz` are usually one record each, a few kilobytes to a few hundred:
 //! libdeflate inflates such a member from a buffer, checking its CRC-32 and length, with
 //! about a fifth less CPU than a streaming inflate (zlib-rs through flate2), and the batch's
-//! reader thread shares the cores with the extraction workers. A member that does not fit
-//! in `cap` bytes (compressed or inflated), or that libdeflate refuses (corrupt, cut, not
+//! reader thread shares the cores with the extraction workers. A member whose compressed
+//! bytes are not all in the read window (1 MiB, at least 256 KiB of it ahead of the member),
+//! that inflates to more than `cap` bytes, or that libdeflate refuses (corrupt, cut, not
 //! gzip), is inflated again from its start by flate2's streaming decoder, which streams it
 //! in bounded memory and gives the same errors as before (`corrupt deflate stream`,
 //! `invalid gzip header`, `incomplete deflate stream`, ...) after the same good bytes.
@@ -14,7 +15,8 @@ use std::io::{BufRead, Read};
 use std::ptr::NonNull;
 use std::sync::{Arc, Mutex};
 
-/// Compressed input read at a time, and the least kept ahead of the next member.
+/// Compressed input read at a time (the read window), and the least kept ahead of the next
+/// member.
 const READ_BYTES: usize = 1 << 20;
 const LOW_BYTES: usize = 256 << 10;
 /// First size of the inflated-member buffer; it doubles as members need, up to `cap`.
@@ -67,12 +69,6 @@ impl MemberStarts {
         self.0.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// The file offset of the member whose output begins at byte `at` of the stream (of the
-    /// last, after empty ones).
-    pub fn at(&self, at: u64) -> Option<u64> {
-        self.lock().kept.iter().rev().find(|&&(u, _)| u == at).map(|&(_, c)| c)
-    }
-
     /// The last member whose output begins at or before byte `at`: (where, its file offset).
     pub fn before(&self, at: u64) -> Option<(u64, u64)> {
         self.lock().kept.iter().rev().find(|&&(u, _)| u <= at).copied()
@@ -110,8 +106,9 @@ enum State<R: Read> {
 }
 
 impl<R: Read> GzipMembers<R> {
-    /// Members of up to `cap` bytes (compressed and inflated) are inflated whole; memory
-    /// stays below about twice `cap` plus a MiB whatever the stream.
+    /// Members that inflate to up to `cap` bytes (and whose compressed bytes fit the read
+    /// window) are inflated whole; memory stays below about `cap` plus two MiB whatever the
+    /// stream.
     pub fn new(src: R, cap: usize) -> Self {
         GzipMembers {
             state: State::Whole(Input { buf: Vec::new(), start: 0, end: 0, src, eof: false, taken: 0 }),
@@ -164,7 +161,7 @@ impl<R: Read> GzipMembers<R> {
                 }
                 State::Whole(mut input) => {
                     if input.end - input.start < LOW_BYTES && !input.eof {
-                        input.more(self.cap)?;
+                        input.more()?;
                     }
                     if input.start == input.end {
                         // The end of the stream, at the end of a member.
@@ -201,7 +198,7 @@ impl<R: Read> GzipMembers<R> {
                         }
                         // Too large to inflate whole, bad, or cut by the end of the buffer
                         // (libdeflate cannot tell which): stream it, errors and all. Reading on
-                        // and trying again would read up to `cap` for every damaged member.
+                        // and trying again would read more for every damaged member.
                         Err(_) => self.state = State::Streaming(Box::new(flate2::bufread::GzDecoder::new(input))),
                     }
                 }
@@ -246,19 +243,14 @@ impl<R: Read> Input<R> {
         self.taken - (self.end - self.start) as u64
     }
 
-    /// Reads on until the buffer is full (growing it when it is full already, up to `cap`)
-    /// or the stream ends.
-    fn more(&mut self, cap: usize) -> std::io::Result<()> {
+    /// Reads on until the window is full or the stream ends.
+    fn more(&mut self) -> std::io::Result<()> {
         if self.start > 0 {
             self.buf.copy_within(self.start..self.end, 0);
             (self.end, self.start) = (self.end - self.start, 0);
         }
-        if self.end == self.buf.len() {
-            let grown = if self.buf.is_empty() { READ_BYTES } else { (self.buf.len() * 2).min(cap.max(READ_BYTES)) };
-            if grown == self.buf.len() {
-                return Ok(());
-            }
-            self.buf.resize(grown, 0);
+        if self.buf.is_empty() {
+            self.buf.resize(READ_BYTES, 0);
         }
         while self.end < self.buf.len() {
             match self.src.read(&mut self.buf[self.end..]) {

@@ -9,7 +9,7 @@ use std::rc::Rc;
 mod gz;
 mod parts;
 pub use gz::GzipMembers;
-pub use parts::{for_each_record_in_part, parts_apply, Part, PartEnd, ReadAt};
+pub use parts::{for_each_record_in_part, parts_apply, InStep, Part, PartEnd, ReadAt};
 
 /// Longest WARC record header accepted. warc 0.4 reads a header until a blank line with no
 /// bound, so a file that is not a WARC would be read whole into memory.
@@ -140,6 +140,7 @@ fn read_records<R: BufRead>(reader: R, max: u64, frame: &dyn Frame, each: &mut d
         let length = record.content_length();
         let next = pos.get().saturating_add(length).saturating_add(4);
         limit.set(next.saturating_add(MAX_HEADER_BYTES));
+        // Named before the body is read: a long record's first member may be forgotten by then.
         let at = frame.place(start).1;
         start = next;
         if *record.warc_type() != warc::RecordType::Response {
@@ -420,7 +421,7 @@ mod tests {
     /// The records of `gz` read in parts of `size` bytes, as (id, url, page length) or the
     /// failure's id, and whether every part followed the one before.
     fn in_parts(gz: &[u8], size: u64, cap: usize) -> (Vec<(String, String, usize)>, bool) {
-        let (mut out, mut before, mut all_follow) = (Vec::new(), None, true);
+        let (mut out, mut step, mut all_follow) = (Vec::new(), InStep::default(), true);
         let mut start = 0;
         while start < gz.len() as u64 || start == 0 {
             let end = if start + size >= gz.len() as u64 { u64::MAX } else { start + size };
@@ -429,12 +430,7 @@ mod tests {
                 true
             })
             .unwrap();
-            if let Some(b) = before {
-                all_follow &= part.follows(b, (start, end));
-            }
-            if part.first.is_some() || before.is_none() {
-                before = Some(part.end);
-            }
+            all_follow &= step.take((start, end), Some(part));
             if end == u64::MAX {
                 break;
             }
@@ -591,6 +587,75 @@ mod tests {
         }
         let (got, _) = in_parts(&gz, 1 << 20, 1 << 20);
         assert!(got.iter().any(|g| g.1.contains("damaged again and again")), "{got:?}");
+    }
+
+    #[test]
+    fn a_record_cut_at_the_next_part_leaves_the_records_it_swallowed_read() {
+        // A record that claims gigabytes swallows the members after it: read on after its
+        // member, in whichever part it lies, not only in the last.
+        let head = "WARC/1.0\r\nWARC-Type: response\r\nWARC-Record-ID: <urn:uuid:liar>\r\n\
+                    WARC-Date: 2020-01-01T00:00:00Z\r\nContent-Length: 9000000000\r\n\r\n";
+        let liar = gzip(format!("{head}HTTP/1.1 200 OK\r\n\r\n<p>x</p>").as_bytes(), 6);
+        let m: Vec<_> = (1..=5).map(|n| gzip(&response(n, 3000), 6)).collect();
+        let gz = [&m[0][..], &liar, &m[1], &m[2], &m[3], &m[4]].concat();
+        let end = (gz.len() - m[4].len() - m[3].len() / 2) as u64;
+        for size in [end, 1 << 30] {
+            let (got, follow) = in_parts(&gz, size, 1 << 20);
+            let ids: Vec<_> = got.iter().map(|g| g.0.as_str()).collect();
+            assert!(follow, "parts of {size}: {got:?}");
+            assert_eq!(ids[0], "<urn:uuid:1>", "parts of {size}");
+            assert!(got[1].1.contains("cut off"), "parts of {size}: {got:?}");
+            assert_eq!(ids[2..], ["<urn:uuid:2>", "<urn:uuid:3>", "<urn:uuid:4>", "<urn:uuid:5>"], "parts of {size}");
+        }
+    }
+
+    #[test]
+    fn a_scan_that_gives_up_names_the_bytes_not_read() {
+        // Gzip headers whose file name runs past every probe's window, one every 12 bytes.
+        let names: Vec<u8> =
+            [0x1f, 0x8b, 0x08, 0x08, 1, 1, 1, 1, 1, 255, b'a', b'b'].iter().copied().cycle().take(256 << 10).collect();
+        let (a, c) = (gzip(&response(1, 100), 6), gzip(&response(2, 100), 6));
+        let gz = [&a[..], &names[..], &c[..]].concat();
+        let mut got = Vec::new();
+        let part = for_each_record_in_part(&gz[..], (a.len() as u64, u64::MAX), 8 << 20, 1 << 20, &mut |r| {
+            got.push(summary(r));
+            true
+        });
+        assert_eq!(part, Some(Part { first: None, end: PartEnd::Damaged }));
+        match &got[..] {
+            [(id, cause, _)] => {
+                let at: u64 = id.trim_start_matches('@').parse().unwrap();
+                assert!((a.len() as u64..(a.len() + names.len()) as u64).contains(&at), "{id}");
+                assert!(
+                    cause.contains("too many gzip headers")
+                        && cause.contains(&format!("bytes {at} to the end of the file not read")),
+                    "{cause}"
+                );
+            }
+            other => panic!("{other:?}"),
+        }
+        // It reported why it has no member: the parts before it are not out of step with it.
+        let mut step = InStep::default();
+        assert!(
+            step.take((0, a.len() as u64), Some(Part { first: Some(0), end: PartEnd::Before(a.len() as u64 + 24) }))
+        );
+        assert!(step.take((a.len() as u64, u64::MAX), part));
+    }
+
+    #[test]
+    fn a_record_over_many_members_leaves_the_places_after_it_named() {
+        // More members than are remembered (STARTS_KEPT) in one record, then a damaged one.
+        let (r0, r1, r2) = (response(1, 20_000), response(2, 20_000), response(3, 100));
+        let mut gz: Vec<u8> = r0.chunks(r0.len() / 40 + 1).flat_map(|c| gzip(c, 6)).collect();
+        let at = gz.len();
+        let m1 = gzip(&r1, 6);
+        gz.extend_from_slice(&m1);
+        gz[at + m1.len() / 2] ^= 0x55;
+        gz.extend(gzip(&r2, 6));
+        let (got, follow) = in_parts(&gz, 1 << 20, 1 << 20);
+        let ids: Vec<_> = got.iter().map(|g| g.0.as_str()).collect();
+        assert!(follow && ids.len() == 3 && ids[0] == "<urn:uuid:1>" && ids[2] == "<urn:uuid:3>", "{got:?}");
+        assert!(got[1].1.contains(&format!("in the gzip member at byte {at}")), "{got:?}");
     }
 
     #[test]

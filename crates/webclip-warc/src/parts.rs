@@ -62,14 +62,39 @@ pub struct Part {
 impl Part {
     /// Whether this part, after `before` (the end of the last part that had a member), leaves
     /// no record read twice or left out. `range` is this part's byte range.
-    pub fn follows(&self, before: PartEnd, range: (u64, u64)) -> bool {
+    pub(crate) fn follows(&self, before: PartEnd, range: (u64, u64)) -> bool {
         match (before, self.first) {
             (PartEnd::Damaged, _) => true,
+            // It could not look for its first member, and reported why.
+            (_, None) if self.end == PartEnd::Damaged => true,
             (PartEnd::Eof, first) => first.is_none(),
             (PartEnd::Before(m), Some(first)) => m == first,
             // Nothing here: the member the last part stopped before lies further on.
             (PartEnd::Before(m), None) => m >= range.1,
         }
+    }
+}
+
+/// The parts of a file checked in order, each against the last one that had a member.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct InStep {
+    before: Option<PartEnd>,
+}
+
+impl InStep {
+    /// Takes the next part's outcome (None: it was stopped or failed; anything may follow it)
+    /// for `range`; whether it follows the parts before it (see [`Part`]).
+    pub fn take(&mut self, range: (u64, u64), part: Option<Part>) -> bool {
+        let Some(part) = part else {
+            self.before = Some(PartEnd::Damaged);
+            return true;
+        };
+        let follows = self.before.is_none_or(|b| part.follows(b, range));
+        // A part without a member leaves the next one to follow the part before it.
+        if part.first.is_some() || self.before.is_none() {
+            self.before = Some(part.end);
+        }
+        follows
     }
 }
 
@@ -90,7 +115,7 @@ const LAYOUT_BYTES: u64 = 4 << 20;
 /// begins a record within its first 4 MiB. A file gzipped whole (one member) or in a few huge
 /// members would be read and extracted by one part's thread; it is better read as one stream.
 pub fn parts_apply<F: ReadAt + ?Sized>(file: &F, size: u64) -> bool {
-    matches!(next_record_member(file, 1, size.min(LAYOUT_BYTES)), Ok(Some(_)))
+    matches!(next_record_member(file, 1, size.min(LAYOUT_BYTES)), Ok(Found::At(_)))
 }
 
 /// Calls `each` with the records of the part `[start, end)` of a gzipped WARC file, in order
@@ -109,50 +134,57 @@ pub fn for_each_record_in_part<F: ReadAt + ?Sized>(
         let cause = format!("cannot read the file at byte {at}: {e}");
         each(Record::Bad { id: format!("@{at}"), url: None, cause }).then_some(PartEnd::Damaged)
     };
+    // Bytes from `at` to the part's end left unread, for `why`.
+    let not_read = |each: &mut dyn FnMut(Record) -> bool, at: u64, why: &str| {
+        let to = if end == u64::MAX { "the end of the file".to_string() } else { format!("byte {end}") };
+        let cause = format!("{why}: bytes {at} to {to} not read");
+        each(Record::Bad { id: format!("@{at}"), url: None, cause }).then_some(PartEnd::Damaged)
+    };
+    let too_many = "too many gzip headers that begin no WARC record to look at";
     let mut at = if start == 0 {
         Some(0)
     } else {
         match next_record_member(file, start, end) {
-            Ok(m) => m,
+            Ok(Found::At(m)) => Some(m),
+            Ok(Found::Nothing) => None,
+            Ok(Found::GaveUp(g)) => return not_read(each, g, too_many).map(|end| Part { first: None, end }),
             Err(e) => return unreadable(each, start, e).map(|end| Part { first: None, end }),
         }
     };
     let first = at;
     let stop = Some(StopBefore { at: end, begins: |data| begins_record_in(data, &mut flate2::Decompress::new(false)) });
+    // The member the last chain stopped before: the next part's first.
+    let mut stopped = None;
     for restart in 0.. {
         let Some(chain) = at else { break };
         let (members, starts) = GzipMembers::tracked(At { src: file, pos: chain }, cap, chain, stop);
         let frame = InPart { starts: starts.clone(), chain };
         let ended = read_records(members, max, &frame, each);
-        let broken_at = match ended {
+        stopped = starts.stopped().or(stopped);
+        let record = match ended {
             End::Stopped => return None,
-            End::Done => None,
-            End::Broken(record) => Some(record),
+            End::Done => return Some(Part { first, end: stopped.map_or(PartEnd::Eof, PartEnd::Before) }),
+            End::Broken(record) => record,
         };
-        if let Some(m) = starts.stopped() {
-            // Before the next part's first member (a record cut there was reported as cut).
-            return Some(Part { first, end: PartEnd::Before(m) });
-        }
-        let Some(record) = broken_at else { return Some(Part { first, end: PartEnd::Eof }) };
-        // Go on after the member where the broken record began (members read past it while
-        // looking for its header's end may begin records of their own).
+        // Go on after the member where the broken record began: members read past it while
+        // looking for its header's end, or swallowed by a record cut at the next part's first
+        // member, may begin records of their own (as a whole reading would go on).
         let damaged = starts.before(record).map(|(_, m)| m).or(starts.last()).unwrap_or(chain).max(chain);
         let after = damaged + 1;
         if after >= end {
-            return Some(Part { first, end: PartEnd::Damaged });
+            return Some(Part { first, end: stopped.map_or(PartEnd::Damaged, PartEnd::Before) });
         }
         if restart == RESTARTS {
-            let to = if end == u64::MAX { "the end of the file".to_string() } else { format!("byte {end}") };
-            let cause = format!("gzip members damaged again and again: bytes {after} to {to} not read");
-            return each(Record::Bad { id: format!("@{after}"), url: None, cause })
-                .then_some(Part { first, end: PartEnd::Damaged });
+            return not_read(each, after, "gzip members damaged again and again").map(|end| Part { first, end });
         }
         at = match next_record_member(file, after, end) {
-            Ok(m) => m,
+            Ok(Found::At(m)) => Some(m),
+            Ok(Found::Nothing) => None,
+            Ok(Found::GaveUp(g)) => return not_read(each, g, too_many).map(|end| Part { first, end }),
             Err(e) => return unreadable(each, after, e).map(|end| Part { first, end }),
         };
     }
-    Some(Part { first, end: PartEnd::Damaged })
+    Some(Part { first, end: stopped.map_or(PartEnd::Damaged, PartEnd::Before) })
 }
 
 /// The chain's frame: places are gzip members of the file.
@@ -166,9 +198,10 @@ impl Frame for InPart {
         match self.starts.before(at).or((at == 0).then_some((0, self.chain))) {
             Some((u, m)) if u == at => (format!("@{m}"), format!("in the gzip member at byte {m}")),
             Some((u, m)) => (format!("@{m}+{}", at - u), format!("at byte {} of the gzip member at byte {m}", at - u)),
-            None => {
-                (format!("@{}+{at}", self.chain), format!("at byte {at} after the gzip member at byte {}", self.chain))
-            }
+            None => (
+                format!("@{}+{at}", self.chain),
+                format!("at byte {at} of the stream from the gzip member at byte {}", self.chain),
+            ),
         }
     }
 
@@ -180,9 +213,17 @@ impl Frame for InPart {
     }
 }
 
-/// The first offset in `[from, to)` where a gzip member begins a WARC record; None too when
-/// the scan gives up, its probes having looked at more than their share ([`PROBE_WORK`]).
-fn next_record_member<F: ReadAt + ?Sized>(file: &F, from: u64, to: u64) -> std::io::Result<Option<u64>> {
+/// What a scan for a member that begins a record found.
+enum Found {
+    At(u64),
+    Nothing,
+    /// It gave up at this offset, its probes having looked at more than their share
+    /// ([`PROBE_WORK`]).
+    GaveUp(u64),
+}
+
+/// The first offset in `[from, to)` where a gzip member begins a WARC record.
+fn next_record_member<F: ReadAt + ?Sized>(file: &F, from: u64, to: u64) -> std::io::Result<Found> {
     let mut buf = vec![0u8; SCAN_BYTES + PROBE_BYTES];
     let mut inflate = flate2::Decompress::new(false);
     let (mut at, mut work, mut scanned) = (from, 0usize, 0usize);
@@ -194,26 +235,26 @@ fn next_record_member<F: ReadAt + ?Sized>(file: &F, from: u64, to: u64) -> std::
         for i in 0..scan {
             let offset = at + i as u64;
             if offset >= to {
-                return Ok(None);
+                return Ok(Found::Nothing);
             }
             if buf[i] == 0x1f && buf.get(i + 1) == Some(&0x8b) {
                 let (begins, looked) = probe(&buf[i..n.min(i + PROBE_BYTES)], &mut inflate);
                 if begins {
-                    return Ok(Some(offset));
+                    return Ok(Found::At(offset));
                 }
                 work += looked;
                 if work > PROBE_WORK * (scanned + i) + (64 << 10) {
-                    return Ok(None);
+                    return Ok(Found::GaveUp(offset));
                 }
             }
         }
         if n < buf.len() {
-            return Ok(None);
+            return Ok(Found::Nothing);
         }
         at += scan as u64;
         scanned += scan;
     }
-    Ok(None)
+    Ok(Found::Nothing)
 }
 
 /// Whether `data` (at most PROBE_BYTES from a candidate) begins with a gzip member whose

@@ -141,6 +141,12 @@ pub fn label(text: &str) -> Option<Label> {
     }
 }
 
+/// Whether `text`, edge-trimmed as in [`label`], is an advertisement label (without the
+/// comment and related lists' work).
+pub fn is_ad(text: &str) -> bool {
+    edge_trimmed_words(text).is_some_and(|t| ADS.contains(&t.as_str()))
+}
+
 /// Labels of an advertisement's slot, lowercased, in the same languages and in Russian, Greek,
 /// Chinese, Japanese, Korean and Arabic (one list for `auto` and Article Clipper's figures).
 /// Not "advertising": a line of its own in lists of services (wcxb dev-0823).

@@ -23,9 +23,10 @@ use crate::selection::FigureRole;
 use crate::visual::{Rect, Visual};
 use markup5ever::local_name;
 
-/// True when a text is an advertisement label (`facts::comments::ADS`, compared whole).
+/// True when a text is an advertisement label (`facts::comments::ADS`, compared whole once
+/// every character on its edges that is not a letter or digit is trimmed: "« Anzeige »").
 pub fn is_ad_label(text: &str) -> bool {
-    crate::facts::comments::label(text) == Some(crate::facts::comments::Label::Ad)
+    crate::facts::comments::is_ad(text.trim_matches(|c: char| !c.is_alphanumeric()))
 }
 
 /// An image's width and height: its laid-out box when that has area, else its `width` and
@@ -262,7 +263,7 @@ mod tests {
 
     #[test]
     fn advertisement_labels_in_several_languages() {
-        for t in ["Advertisement", " ANZEIGE ", "Publicité", "- Reklama -", "Реклама", "(Story continues below)"] {
+        for t in ["Advertisement", " ANZEIGE ", "Publicité", "- Reklama -", "Реклама", "(Story continues below)", "« Anzeige »", "*Advertisement*", "“Sponsored”"] {
             assert!(is_ad_label(t), "{t}");
         }
         assert!(!is_ad_label("Advertisement for a new bridge, 1910"));
