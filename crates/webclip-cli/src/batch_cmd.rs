@@ -1011,7 +1011,7 @@ mod tests {
         let part = |first, end| Some(Part { first, end });
         assert_eq!(check_part(&mut step, 0, (0, 100), part(Some(0), PartEnd::Before(130))), None);
         // No member here: the next part must start where the first stopped.
-        assert_eq!(check_part(&mut step, 1, (100, 120), part(None, PartEnd::Eof)), None);
+        assert_eq!(check_part(&mut step, 1, (100, 120), part(None, PartEnd::Empty)), None);
         assert_eq!(check_part(&mut step, 2, (120, 200), part(Some(130), PartEnd::Before(250))), None);
         let cause = check_part(&mut step, 3, (200, 300), part(Some(260), PartEnd::Eof)).unwrap();
         assert!(cause.contains("bytes 200 to 300") && cause.contains("out of step"), "{cause}");

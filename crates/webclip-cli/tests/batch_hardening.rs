@@ -373,6 +373,12 @@ fn a_gzipped_warc_read_in_parts_is_the_same_as_read_whole() {
         let args = ["batch", fifo.to_str().unwrap(), "-o", out.to_str().unwrap(), "--jobs", "2"];
         let o = run_within(webclip(&args), 120);
         assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        // The batch read the pipe to its end, so the writer is done (not stuck opening it).
+        let waited = std::time::Instant::now();
+        while !feeder.is_finished() {
+            assert!(waited.elapsed().as_secs() < 10, "the batch never read the pipe");
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
         feeder.join().unwrap().unwrap();
         got.push(bodies(&out));
     }

@@ -89,6 +89,13 @@ trait Frame {
     fn end(&self) -> String {
         "the end of the file".into()
     }
+    /// Where the record that begins at byte `at` of the stream begins in the file, when the
+    /// stream is a chain of gzip members: its member's offset.
+    fn member(&self, _at: u64) -> Option<u64> {
+        None
+    }
+    /// Told while the body of a record too large to extract is skipped.
+    fn skipping(&self, _on: bool) {}
 }
 
 /// A stream read whole: places are offsets in it.
@@ -106,8 +113,9 @@ enum End {
     Stopped,
     /// At the end of the stream, after a whole record.
     Done,
-    /// At a damaged or cut record (reported to `each`) that begins at this byte of the stream.
-    Broken(u64),
+    /// At a damaged or cut record (reported to `each`), with the file offset of the member
+    /// where it began ([`Frame::member`]).
+    Broken(Option<u64>),
 }
 
 fn read_records<R: BufRead>(reader: R, max: u64, frame: &dyn Frame, each: &mut dyn FnMut(Record) -> bool) -> End {
@@ -118,14 +126,13 @@ fn read_records<R: BufRead>(reader: R, max: u64, frame: &dyn Frame, each: &mut d
     // Where the current record starts, and where the one after it will.
     let mut start = 0u64;
     loop {
-        let broken = End::Broken(start);
         let record = match records.next_item() {
             None => {
                 // warc 0.4 ends quietly on a header cut by the end of the stream.
                 if pos.get() > start {
                     let (id, at) = frame.place(start);
                     let cause = format!("WARC record {at}: header cut off by {}, or not WARC data", frame.end());
-                    return went_on(each(Record::Bad { id, url: None, cause }), broken);
+                    return went_on(each(Record::Bad { id, url: None, cause }), End::Broken(frame.member(start)));
                 }
                 return End::Done;
             }
@@ -134,14 +141,14 @@ fn read_records<R: BufRead>(reader: R, max: u64, frame: &dyn Frame, each: &mut d
             Some(Err(e)) => {
                 let (id, at) = frame.place(start);
                 let cause = format!("bad WARC record {at}: {}", describe(&e));
-                return went_on(each(Record::Bad { id, url: None, cause }), broken);
+                return went_on(each(Record::Bad { id, url: None, cause }), End::Broken(frame.member(start)));
             }
         };
         let length = record.content_length();
         let next = pos.get().saturating_add(length).saturating_add(4);
         limit.set(next.saturating_add(MAX_HEADER_BYTES));
         // Named before the body is read: a long record's first member may be forgotten by then.
-        let at = frame.place(start).1;
+        let (at, broken) = (frame.place(start).1, End::Broken(frame.member(start)));
         start = next;
         if *record.warc_type() != warc::RecordType::Response {
             if !each(Record::Skipped) {
@@ -157,7 +164,10 @@ fn read_records<R: BufRead>(reader: R, max: u64, frame: &dyn Frame, each: &mut d
         let mut body = if too_large { Vec::new() } else { Vec::with_capacity(length.min(8 << 20) as usize) };
         // A record too large is read and dropped in small chunks: memory stays bounded.
         let read = if too_large {
-            std::io::copy(&mut record, &mut std::io::sink())
+            frame.skipping(true);
+            let read = std::io::copy(&mut record, &mut std::io::sink());
+            frame.skipping(false);
+            read
         } else {
             record.read_to_end(&mut body).map(|n| n as u64)
         };
@@ -550,18 +560,24 @@ mod tests {
     #[test]
     fn parts_read_a_crafted_file_a_bounded_number_of_times() {
         // Records that claim to run on for gigabytes: each part stops at the next one's first
-        // member, having read at most its input buffer (1 MiB) past it.
+        // member, having read at most its input window (1 MiB) past it, once per restart.
         let head = "WARC/1.0\r\nWARC-Type: response\r\nWARC-Record-ID: <urn:uuid:x>\r\n\
                     WARC-Date: 2020-01-01T00:00:00Z\r\nContent-Length: 9000000000\r\n\r\n";
         let mut liars = Vec::new();
         for k in 0..30_000 {
             liars.extend(gzip(format!("{head}HTTP/1.1 200 OK\r\n\r\n<p>{}</p>", "x".repeat(k % 300)).as_bytes(), 6));
         }
+        // The same, then 6 MiB of members that begin no record: a record over the page limit
+        // is not followed into them (else every part would read to the end of the file).
+        let mut tail = liars[..liars.len() / 2].to_vec();
+        for k in 0..96 {
+            tail.extend(gzip(&vec![b'a' + k % 26; 64 << 10], 0));
+        }
         // Gzip headers with a file name that never ends, one every 12 bytes.
         let names: Vec<u8> =
             [0x1f, 0x8b, 0x08, 0x08, 0, 0, 0, 0, 0, 255, b'a', b'b'].iter().copied().cycle().take(2 << 20).collect();
-        for (what, gz) in [("liars", &liars), ("names", &names)] {
-            let (size, mut total) = (512u64 << 10, 0);
+        for (what, gz) in [("liars", &liars), ("tail", &tail), ("names", &names)] {
+            let size = 512u64 << 10;
             let mut start = 0;
             while start < gz.len() as u64 {
                 let src = Counted(gz, Default::default(), Default::default());
@@ -569,10 +585,11 @@ mod tests {
                 for_each_record_in_part(&src, (start, end), 1 << 20, 1 << 20, &mut |_| true);
                 let furthest = src.2.get();
                 assert!(furthest <= end.saturating_add(9 << 17), "{what}: part from {start} read to {furthest}");
-                total += src.1.get();
+                // A first reading and 8 restarts, each of at most a window past the part.
+                let read = src.1.get();
+                assert!(read <= 9 * (size + (9 << 17)), "{what}: part from {start}: {read} bytes read");
                 start += size;
             }
-            assert!(total <= 4 * gz.len() as u64, "{what}: {total} bytes read for {}", gz.len());
         }
     }
 
@@ -586,7 +603,7 @@ mod tests {
             gz[at] ^= 0x55;
         }
         let (got, _) = in_parts(&gz, 1 << 20, 1 << 20);
-        assert!(got.iter().any(|g| g.1.contains("damaged again and again")), "{got:?}");
+        assert!(got.iter().any(|g| g.1.contains("again and again")), "{got:?}");
     }
 
     #[test]

@@ -6,10 +6,11 @@
 //! the data inflates to `WARC/`) and reads members in a chain, across the range's end if a
 //! record goes on, until the first member at or after the end that begins a record — where
 //! the next part starts by the same test (a record that claims to go on past that member is
-//! cut there, so no part reads far into the next one's). A part whose chain breaks (a damaged
-//! member) goes on from the next member in its range that begins a record. Members that hold
-//! several records, or records split over several members, are read as one stream within a
-//! chain.
+//! cut there, and one over the page limit is not followed past the first member at or after
+//! the end, so no part reads far into the next one's). A part whose chain breaks (a damaged
+//! member, a cut record) goes on from the next member after the one where the broken record
+//! began that begins a record, at most 8 times. Members that hold several records, or records
+//! split over several members, are read as one stream within a chain.
 
 use crate::gz::{GzipMembers, MemberStarts, StopBefore};
 use crate::{read_records, End, Frame, Record};
@@ -47,12 +48,15 @@ pub enum PartEnd {
     Before(u64),
     /// At the end of the file.
     Eof,
-    /// At damage (reported) it could not read past within its range.
+    /// At damage (reported) it could not read past within its range; for a part without a
+    /// first member, a failure (reported) before it found one.
     Damaged,
+    /// No member in its range begins a record: it read nothing.
+    Empty,
 }
 
 /// What a part read: where its first member starts (None: no member begins a record in the
-/// range), and how it ended.
+/// range, or it failed before finding one), and how it ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Part {
     pub first: Option<u64>,
@@ -64,8 +68,9 @@ impl Part {
     /// no record read twice or left out. `range` is this part's byte range.
     pub(crate) fn follows(&self, before: PartEnd, range: (u64, u64)) -> bool {
         match (before, self.first) {
-            (PartEnd::Damaged, _) => true,
-            // It could not look for its first member, and reported why.
+            // `Empty` is never a part before (InStep keeps the last part with a member).
+            (PartEnd::Damaged | PartEnd::Empty, _) => true,
+            // It failed before finding its first member, and reported why.
             (_, None) if self.end == PartEnd::Damaged => true,
             (PartEnd::Eof, first) => first.is_none(),
             (PartEnd::Before(m), Some(first)) => m == first,
@@ -90,8 +95,9 @@ impl InStep {
             return true;
         };
         let follows = self.before.is_none_or(|b| part.follows(b, range));
-        // A part without a member leaves the next one to follow the part before it.
-        if part.first.is_some() || self.before.is_none() {
+        // A part without a member leaves the next one to follow the part before it; one that
+        // failed before finding its first lets anything follow.
+        if part.first.is_some() || self.before.is_none() || part.end == PartEnd::Damaged {
             self.before = Some(part.end);
         }
         follows
@@ -130,61 +136,89 @@ pub fn for_each_record_in_part<F: ReadAt + ?Sized>(
     cap: usize,
     each: &mut dyn FnMut(Record) -> bool,
 ) -> Option<Part> {
-    let unreadable = |each: &mut dyn FnMut(Record) -> bool, at: u64, e: std::io::Error| {
-        let cause = format!("cannot read the file at byte {at}: {e}");
-        each(Record::Bad { id: format!("@{at}"), url: None, cause }).then_some(PartEnd::Damaged)
-    };
-    // Bytes from `at` to the part's end left unread, for `why`.
-    let not_read = |each: &mut dyn FnMut(Record) -> bool, at: u64, why: &str| {
-        let to = if end == u64::MAX { "the end of the file".to_string() } else { format!("byte {end}") };
-        let cause = format!("{why}: bytes {at} to {to} not read");
-        each(Record::Bad { id: format!("@{at}"), url: None, cause }).then_some(PartEnd::Damaged)
-    };
-    let too_many = "too many gzip headers that begin no WARC record to look at";
     let mut at = if start == 0 {
         Some(0)
     } else {
-        match next_record_member(file, start, end) {
-            Ok(Found::At(m)) => Some(m),
-            Ok(Found::Nothing) => None,
-            Ok(Found::GaveUp(g)) => return not_read(each, g, too_many).map(|end| Part { first: None, end }),
-            Err(e) => return unreadable(each, start, e).map(|end| Part { first: None, end }),
+        match next_or_report(file, start, end, each) {
+            Ok(Some(m)) => Some(m),
+            Ok(None) => return Some(Part { first: None, end: PartEnd::Empty }),
+            Err(e) => return e.map(|end| Part { first: None, end }),
         }
     };
     let first = at;
     let stop = Some(StopBefore { at: end, begins: |data| begins_record_in(data, &mut flate2::Decompress::new(false)) });
-    // The member the last chain stopped before: the next part's first.
-    let mut stopped = None;
+    // How the last chain's stream ended (an earlier chain's end says nothing once a later
+    // chain has read on): before the next part's first member, the end of the file, or a
+    // member past the part's end where a record too large to extract was left (the next part
+    // begins at some record member after it).
+    let mut next = PartEnd::Damaged;
     for restart in 0.. {
         let Some(chain) = at else { break };
         let (members, starts) = GzipMembers::tracked(At { src: file, pos: chain }, cap, chain, stop);
         let frame = InPart { starts: starts.clone(), chain };
         let ended = read_records(members, max, &frame, each);
-        stopped = starts.stopped().or(stopped);
-        let record = match ended {
-            End::Stopped => return None,
-            End::Done => return Some(Part { first, end: stopped.map_or(PartEnd::Eof, PartEnd::Before) }),
-            End::Broken(record) => record,
+        next = match starts.stopped() {
+            Some((m, true)) => PartEnd::Before(m),
+            Some((_, false)) => PartEnd::Damaged,
+            None => PartEnd::Eof,
         };
+        let member = match ended {
+            End::Stopped => return None,
+            End::Done => return Some(Part { first, end: next }),
+            End::Broken(member) => member,
+        };
+        // Not at the end of the file, but at damage.
+        if next == PartEnd::Eof {
+            next = PartEnd::Damaged;
+        }
         // Go on after the member where the broken record began: members read past it while
         // looking for its header's end, or swallowed by a record cut at the next part's first
-        // member, may begin records of their own (as a whole reading would go on).
-        let damaged = starts.before(record).map(|(_, m)| m).or(starts.last()).unwrap_or(chain).max(chain);
+        // member, may begin records of their own (as a whole reading would go on). Each
+        // restart may read up to the next part's first member again: at most 9 times.
+        let damaged = member.or(starts.last()).unwrap_or(chain).max(chain);
         let after = damaged + 1;
         if after >= end {
-            return Some(Part { first, end: stopped.map_or(PartEnd::Damaged, PartEnd::Before) });
+            return Some(Part { first, end: next });
         }
         if restart == RESTARTS {
-            return not_read(each, after, "gzip members damaged again and again").map(|end| Part { first, end });
+            let why = "gzip members damaged, or records cut, again and again";
+            return not_read(each, after, end, why).map(|end| Part { first, end });
         }
-        at = match next_record_member(file, after, end) {
-            Ok(Found::At(m)) => Some(m),
-            Ok(Found::Nothing) => None,
-            Ok(Found::GaveUp(g)) => return not_read(each, g, too_many).map(|end| Part { first, end }),
-            Err(e) => return unreadable(each, after, e).map(|end| Part { first, end }),
+        at = match next_or_report(file, after, end, each) {
+            Ok(m) => m,
+            Err(e) => return e.map(|end| Part { first, end }),
         };
     }
-    Some(Part { first, end: stopped.map_or(PartEnd::Damaged, PartEnd::Before) })
+    Some(Part { first, end: next })
+}
+
+/// [`next_record_member`] in `[from, end)`; a failure (the file unreadable, or the scan given
+/// up) reported to `each` as a `Bad` record: Err(Some(Damaged)), or Err(None) when `each`
+/// stopped.
+fn next_or_report<F: ReadAt + ?Sized>(
+    file: &F,
+    from: u64,
+    end: u64,
+    each: &mut dyn FnMut(Record) -> bool,
+) -> Result<Option<u64>, Option<PartEnd>> {
+    match next_record_member(file, from, end) {
+        Ok(Found::At(m)) => Ok(Some(m)),
+        Ok(Found::Nothing) => Ok(None),
+        Ok(Found::GaveUp(g)) => {
+            Err(not_read(each, g, end, "too many gzip headers that begin no WARC record to look at"))
+        }
+        Err(e) => {
+            let cause = format!("cannot read the file at byte {from}: {e}");
+            Err(each(Record::Bad { id: format!("@{from}"), url: None, cause }).then_some(PartEnd::Damaged))
+        }
+    }
+}
+
+/// Reports the bytes from `at` to the part's `end` as not read, for `why`.
+fn not_read(each: &mut dyn FnMut(Record) -> bool, at: u64, end: u64, why: &str) -> Option<PartEnd> {
+    let to = if end == u64::MAX { "the end of the file".to_string() } else { format!("byte {end}") };
+    let cause = format!("{why}: bytes {at} to {to} not read");
+    each(Record::Bad { id: format!("@{at}"), url: None, cause }).then_some(PartEnd::Damaged)
 }
 
 /// The chain's frame: places are gzip members of the file.
@@ -194,6 +228,10 @@ struct InPart {
 }
 
 impl Frame for InPart {
+    fn member(&self, at: u64) -> Option<u64> {
+        self.starts.before(at).map(|(_, m)| m)
+    }
+
     fn place(&self, at: u64) -> (String, String) {
         match self.starts.before(at).or((at == 0).then_some((0, self.chain))) {
             Some((u, m)) if u == at => (format!("@{m}"), format!("in the gzip member at byte {m}")),
@@ -207,9 +245,16 @@ impl Frame for InPart {
 
     fn end(&self) -> String {
         match self.starts.stopped() {
-            Some(m) => format!("the next record's gzip member at byte {m}"),
+            Some((m, true)) => format!("the next record's gzip member at byte {m}"),
+            Some((m, false)) => {
+                format!("the gzip member at byte {m}, in the next part, where a record over the page limit is left")
+            }
             None => "the end of the file".into(),
         }
+    }
+
+    fn skipping(&self, on: bool) {
+        self.starts.skip(on);
     }
 }
 
