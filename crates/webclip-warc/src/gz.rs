@@ -49,9 +49,7 @@ pub struct MemberStarts(Arc<Mutex<Starts>>);
 #[derive(Default)]
 struct Starts {
     kept: VecDeque<(u64, u64)>,
-    /// The member the stream stopped before, and whether it begins a record.
-    stopped: Option<(u64, bool)>,
-    skipping: bool,
+    stopped: Option<u64>,
 }
 
 /// Members remembered: a record header spans at most a few (more only in crafted files,
@@ -59,9 +57,7 @@ struct Starts {
 const STARTS_KEPT: usize = 16;
 
 /// Where a stream of members ends early: before the first member at or after byte `at` of
-/// the file for which `begins` holds (given the member's first bytes), or before the first
-/// at or after `at` whatever it begins while the reader skips a record
-/// ([`MemberStarts::skip`]).
+/// the file for which `begins` holds (given the member's first bytes).
 #[derive(Clone, Copy)]
 pub struct StopBefore {
     pub at: u64,
@@ -83,16 +79,9 @@ impl MemberStarts {
         self.lock().kept.back().map(|&(_, c)| c)
     }
 
-    /// The member the stream stopped before ([`StopBefore`]), if it did, and whether it
-    /// begins a record.
-    pub fn stopped(&self) -> Option<(u64, bool)> {
+    /// The member the stream stopped before ([`StopBefore`]), if it did.
+    pub fn stopped(&self) -> Option<u64> {
         self.lock().stopped
-    }
-
-    /// While on, the stream stops at the first member at or after [`StopBefore::at`] whatever
-    /// it begins: a record too large to extract is not followed into the next part's bytes.
-    pub fn skip(&self, on: bool) {
-        self.lock().skipping = on;
     }
 
     fn push(&self, at: u64, offset: u64) {
@@ -183,14 +172,10 @@ impl<R: Read> GzipMembers<R> {
                     }
                     let member = self.base + input.pos();
                     if let (Some(stop), Some(starts)) = (self.stop, &self.starts) {
-                        if member >= stop.at {
-                            let begins = (stop.begins)(&input.buf[input.start..input.end]);
-                            let mut starts = starts.lock();
-                            if begins || starts.skipping {
-                                // Stopped for good: the state stays `Gone`.
-                                starts.stopped = Some((member, begins));
-                                return Ok(false);
-                            }
+                        if member >= stop.at && (stop.begins)(&input.buf[input.start..input.end]) {
+                            // Stopped for good: the state stays `Gone`.
+                            starts.lock().stopped = Some(member);
+                            return Ok(false);
                         }
                     }
                     if let Some(starts) = &self.starts {

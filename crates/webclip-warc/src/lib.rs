@@ -94,8 +94,6 @@ trait Frame {
     fn member(&self, _at: u64) -> Option<u64> {
         None
     }
-    /// Told while the body of a record too large to extract is skipped.
-    fn skipping(&self, _on: bool) {}
 }
 
 /// A stream read whole: places are offsets in it.
@@ -150,32 +148,27 @@ fn read_records<R: BufRead>(reader: R, max: u64, frame: &dyn Frame, each: &mut d
         // Named before the body is read: a long record's first member may be forgotten by then.
         let (at, broken) = (frame.place(start).1, End::Broken(frame.member(start)));
         start = next;
-        if *record.warc_type() != warc::RecordType::Response {
-            if !each(Record::Skipped) {
-                return End::Stopped;
-            }
-            continue;
-        }
         let id = record.warc_id().to_string();
         let mut record = record;
+        let response = *record.warc_type() == warc::RecordType::Response;
         let too_large = length > max.saturating_add(HTTP_HEAD_BYTES);
+        let keep = response && !too_large;
         // Sized once (no regrowth copies); a cut record's declared length is trusted only
         // up to 8 MiB.
-        let mut body = if too_large { Vec::new() } else { Vec::with_capacity(length.min(8 << 20) as usize) };
-        // A record too large is read and dropped in small chunks: memory stays bounded.
-        let read = if too_large {
-            frame.skipping(true);
-            let read = std::io::copy(&mut record, &mut std::io::sink());
-            frame.skipping(false);
-            read
-        } else {
+        let mut body = if keep { Vec::with_capacity(length.min(8 << 20) as usize) } else { Vec::new() };
+        // A body not kept (another record type, a record too large) is read and dropped in
+        // small chunks, so memory stays bounded; here rather than by warc 0.4 before the next
+        // header, so that a cut body is named by its own record and member.
+        let read = if keep {
             record.read_to_end(&mut body).map(|n| n as u64)
+        } else {
+            std::io::copy(&mut record, &mut std::io::sink())
         };
         // From the raw headers: warc 0.4's `Record::header` panics on a value that is not
         // UTF-8 (found by fuzzing). Only once the body is all read: `into_buffered` reserves
         // what is left of the declared length, which a cut record may put at exabytes.
         let url = match read {
-            Ok(n) if n == length => record.into_buffered().ok().and_then(|r| {
+            Ok(n) if n == length && response => record.into_buffered().ok().and_then(|r| {
                 let (raw, _) = r.into_raw_parts();
                 raw.headers.get(&warc::WarcHeader::TargetURI).map(|u| String::from_utf8_lossy(u).into_owned())
             }),
@@ -188,6 +181,7 @@ fn read_records<R: BufRead>(reader: R, max: u64, frame: &dyn Frame, each: &mut d
                 let cause = format!("WARC record {at}: cut off by {} ({n} of {length} bytes)", frame.end());
                 return went_on(each(Record::Bad { id, url, cause }), broken);
             }
+            Ok(_) if !response => Record::Skipped,
             Ok(_) if too_large => Record::Bad {
                 id,
                 url,
@@ -366,8 +360,12 @@ mod tests {
     }
 
     fn gz_records(gz: &[u8], cap: usize) -> Vec<Record> {
+        gz_records_max(gz, cap, 8 << 20)
+    }
+
+    fn gz_records_max(gz: &[u8], cap: usize, max: u64) -> Vec<Record> {
         let mut out = Vec::new();
-        for_each_record(GzipMembers::new(gz, cap), 8 << 20, |r| {
+        for_each_record(GzipMembers::new(gz, cap), max, |r| {
             out.push(r);
             true
         });
@@ -431,11 +429,15 @@ mod tests {
     /// The records of `gz` read in parts of `size` bytes, as (id, url, page length) or the
     /// failure's id, and whether every part followed the one before.
     fn in_parts(gz: &[u8], size: u64, cap: usize) -> (Vec<(String, String, usize)>, bool) {
+        in_parts_max(gz, size, cap, 8 << 20)
+    }
+
+    fn in_parts_max(gz: &[u8], size: u64, cap: usize, max: u64) -> (Vec<(String, String, usize)>, bool) {
         let (mut out, mut step, mut all_follow) = (Vec::new(), InStep::default(), true);
         let mut start = 0;
         while start < gz.len() as u64 || start == 0 {
             let end = if start + size >= gz.len() as u64 { u64::MAX } else { start + size };
-            let part = for_each_record_in_part(gz, (start, end), 8 << 20, cap, &mut |r| {
+            let part = for_each_record_in_part(gz, (start, end), max, cap, &mut |r| {
                 out.push(summary(r));
                 true
             })
@@ -483,6 +485,18 @@ mod tests {
                     let (got, follow) = in_parts(gz, size, cap);
                     assert!(got == want && follow, "file {f}, parts of {size}: {got:?}");
                 }
+                // Records over the page limit (two here) are failures, read past all the same
+                // (their places are named in the stream's terms or the member's).
+                let kind = |v: Vec<(String, String, usize)>| {
+                    v.into_iter()
+                        .map(|(id, what, len)| (id, what.starts_with("page too large"), len))
+                        .collect::<Vec<_>>()
+                };
+                let want = kind(gz_records_max(gz, 1 << 20, 100_000).into_iter().map(summary).collect());
+                assert_eq!(want.iter().filter(|w| w.1).count(), 2);
+                let (got, follow) = in_parts_max(gz, size, 1 << 20, 100_000);
+                let got = kind(got);
+                assert!(got == want && follow, "file {f}, parts of {size}, limit 100,000: {got:?}");
             }
         }
         assert_eq!(in_parts(b"", 100, 1 << 20), (Vec::new(), true));
@@ -567,8 +581,8 @@ mod tests {
         for k in 0..30_000 {
             liars.extend(gzip(format!("{head}HTTP/1.1 200 OK\r\n\r\n<p>{}</p>", "x".repeat(k % 300)).as_bytes(), 6));
         }
-        // The same, then 6 MiB of members that begin no record: a record over the page limit
-        // is not followed into them (else every part would read to the end of the file).
+        // The same, then 6 MiB of members that begin no record: the last part with a record
+        // reads them (as a whole reading would), no other part does.
         let mut tail = liars[..liars.len() / 2].to_vec();
         for k in 0..96 {
             tail.extend(gzip(&vec![b'a' + k % 26; 64 << 10], 0));
@@ -576,20 +590,23 @@ mod tests {
         // Gzip headers with a file name that never ends, one every 12 bytes.
         let names: Vec<u8> =
             [0x1f, 0x8b, 0x08, 0x08, 0, 0, 0, 0, 0, 255, b'a', b'b'].iter().copied().cycle().take(2 << 20).collect();
-        for (what, gz) in [("liars", &liars), ("tail", &tail), ("names", &names)] {
-            let size = 512u64 << 10;
+        for (what, gz, far) in [("liars", &liars, 0), ("tail", &tail, 1), ("names", &names, 0)] {
+            let (size, mut beyond) = (512u64 << 10, 0);
             let mut start = 0;
             while start < gz.len() as u64 {
                 let src = Counted(gz, Default::default(), Default::default());
                 let end = if start + size >= gz.len() as u64 { u64::MAX } else { start + size };
                 for_each_record_in_part(&src, (start, end), 1 << 20, 1 << 20, &mut |_| true);
-                let furthest = src.2.get();
-                assert!(furthest <= end.saturating_add(9 << 17), "{what}: part from {start} read to {furthest}");
-                // A first reading and 8 restarts, each of at most a window past the part.
-                let read = src.1.get();
-                assert!(read <= 9 * (size + (9 << 17)), "{what}: part from {start}: {read} bytes read");
+                if src.2.get() > end.saturating_add(9 << 17) {
+                    beyond += 1;
+                } else {
+                    // A first reading and 8 restarts, each of at most a window past the part.
+                    let read = src.1.get();
+                    assert!(read <= 9 * (size + (9 << 17)), "{what}: part from {start}: {read} bytes read");
+                }
                 start += size;
             }
+            assert_eq!(beyond, far, "{what}: parts that read more than a window past their end");
         }
     }
 
@@ -608,21 +625,28 @@ mod tests {
 
     #[test]
     fn a_record_cut_at_the_next_part_leaves_the_records_it_swallowed_read() {
-        // A record that claims gigabytes swallows the members after it: read on after its
-        // member, in whichever part it lies, not only in the last.
-        let head = "WARC/1.0\r\nWARC-Type: response\r\nWARC-Record-ID: <urn:uuid:liar>\r\n\
-                    WARC-Date: 2020-01-01T00:00:00Z\r\nContent-Length: 9000000000\r\n\r\n";
-        let liar = gzip(format!("{head}HTTP/1.1 200 OK\r\n\r\n<p>x</p>").as_bytes(), 6);
-        let m: Vec<_> = (1..=5).map(|n| gzip(&response(n, 3000), 6)).collect();
-        let gz = [&m[0][..], &liar, &m[1], &m[2], &m[3], &m[4]].concat();
-        let end = (gz.len() - m[4].len() - m[3].len() / 2) as u64;
-        for size in [end, 1 << 30] {
-            let (got, follow) = in_parts(&gz, size, 1 << 20);
-            let ids: Vec<_> = got.iter().map(|g| g.0.as_str()).collect();
-            assert!(follow, "parts of {size}: {got:?}");
-            assert_eq!(ids[0], "<urn:uuid:1>", "parts of {size}");
-            assert!(got[1].1.contains("cut off"), "parts of {size}: {got:?}");
-            assert_eq!(ids[2..], ["<urn:uuid:2>", "<urn:uuid:3>", "<urn:uuid:4>", "<urn:uuid:5>"], "parts of {size}");
+        // A record that claims gigabytes swallows the members after it, more than are
+        // remembered (STARTS_KEPT): read on after its own member, in whichever part it lies,
+        // whatever its type (a response's body is read by `read_records`, another's too).
+        for kind in ["response", "request"] {
+            let head = format!(
+                "WARC/1.0\r\nWARC-Type: {kind}\r\nWARC-Record-ID: <urn:uuid:liar>\r\n\
+                 WARC-Date: 2020-01-01T00:00:00Z\r\nContent-Length: 9000000000\r\n\r\n"
+            );
+            let liar = gzip(format!("{head}HTTP/1.1 200 OK\r\n\r\n<p>x</p>").as_bytes(), 6);
+            let m: Vec<_> = (1..=45).map(|n| gzip(&response(n, 3000), 6)).collect();
+            let gz = [m[..1].concat(), liar.clone(), m[1..].concat()].concat();
+            let end = (gz.len() - m[44].len() - m[43].len() / 2) as u64;
+            let want: Vec<String> = (2..=45).map(|n| format!("<urn:uuid:{n}>")).collect();
+            for size in [end, 1 << 30] {
+                let (got, follow) = in_parts(&gz, size, 1 << 20);
+                let ids: Vec<_> = got.iter().map(|g| g.0.clone()).collect();
+                assert!(follow, "{kind}, parts of {size}: {got:?}");
+                assert_eq!(ids[0], "<urn:uuid:1>", "{kind}, parts of {size}");
+                let place = format!("in the gzip member at byte {}", m[0].len());
+                assert!(got[1].1.contains("cut off") && got[1].1.contains(&place), "{kind}, parts of {size}: {got:?}");
+                assert_eq!(ids[2..], want, "{kind}, parts of {size}");
+            }
         }
     }
 
@@ -651,12 +675,17 @@ mod tests {
             }
             other => panic!("{other:?}"),
         }
-        // It reported why it has no member: the parts before it are not out of step with it.
+        // It reported why it has no member: it is not out of step with the part before it,
+        // and anything may follow it.
+        let (n, mut step) = (a.len() as u64, InStep::default());
+        assert!(step.take((0, n), Some(Part { first: Some(0), end: PartEnd::Before(n + 24) })));
+        assert!(step.take((n, n + 100), part));
+        assert!(step.take((n + 100, u64::MAX), Some(Part { first: Some(n + 150), end: PartEnd::Eof })));
+        // A part with no member at all must lie before where the last one stopped.
         let mut step = InStep::default();
-        assert!(
-            step.take((0, a.len() as u64), Some(Part { first: Some(0), end: PartEnd::Before(a.len() as u64 + 24) }))
-        );
-        assert!(step.take((a.len() as u64, u64::MAX), part));
+        assert!(step.take((0, n), Some(Part { first: Some(0), end: PartEnd::Before(n + 150) })));
+        assert!(step.take((n, n + 100), Some(Part { first: None, end: PartEnd::Empty })));
+        assert!(!step.take((n + 100, n + 200), Some(Part { first: None, end: PartEnd::Empty })));
     }
 
     #[test]

@@ -6,8 +6,7 @@
 //! the data inflates to `WARC/`) and reads members in a chain, across the range's end if a
 //! record goes on, until the first member at or after the end that begins a record — where
 //! the next part starts by the same test (a record that claims to go on past that member is
-//! cut there, and one over the page limit is not followed past the first member at or after
-//! the end, so no part reads far into the next one's). A part whose chain breaks (a damaged
+//! cut there, so no part reads into the next one's). A part whose chain breaks (a damaged
 //! member, a cut record) goes on from the next member after the one where the broken record
 //! began that begins a record, at most 8 times. Members that hold several records, or records
 //! split over several members, are read as one stream within a chain.
@@ -148,20 +147,14 @@ pub fn for_each_record_in_part<F: ReadAt + ?Sized>(
     let first = at;
     let stop = Some(StopBefore { at: end, begins: |data| begins_record_in(data, &mut flate2::Decompress::new(false)) });
     // How the last chain's stream ended (an earlier chain's end says nothing once a later
-    // chain has read on): before the next part's first member, the end of the file, or a
-    // member past the part's end where a record too large to extract was left (the next part
-    // begins at some record member after it).
+    // chain has read on): before the next part's first member, or at the end of the file.
     let mut next = PartEnd::Damaged;
     for restart in 0.. {
         let Some(chain) = at else { break };
         let (members, starts) = GzipMembers::tracked(At { src: file, pos: chain }, cap, chain, stop);
         let frame = InPart { starts: starts.clone(), chain };
         let ended = read_records(members, max, &frame, each);
-        next = match starts.stopped() {
-            Some((m, true)) => PartEnd::Before(m),
-            Some((_, false)) => PartEnd::Damaged,
-            None => PartEnd::Eof,
-        };
+        next = starts.stopped().map_or(PartEnd::Eof, PartEnd::Before);
         let member = match ended {
             End::Stopped => return None,
             End::Done => return Some(Part { first, end: next }),
@@ -245,16 +238,9 @@ impl Frame for InPart {
 
     fn end(&self) -> String {
         match self.starts.stopped() {
-            Some((m, true)) => format!("the next record's gzip member at byte {m}"),
-            Some((m, false)) => {
-                format!("the gzip member at byte {m}, in the next part, where a record over the page limit is left")
-            }
+            Some(m) => format!("the next record's gzip member at byte {m}"),
             None => "the end of the file".into(),
         }
-    }
-
-    fn skipping(&self, on: bool) {
-        self.starts.skip(on);
     }
 }
 
