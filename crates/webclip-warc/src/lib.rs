@@ -598,7 +598,14 @@ mod tests {
                 let end = if start + size >= gz.len() as u64 { u64::MAX } else { start + size };
                 for_each_record_in_part(&src, (start, end), 1 << 20, 1 << 20, &mut |_| true);
                 if src.2.get() > end.saturating_add(9 << 17) {
+                    // The part before the run of members that begin no record reads that run,
+                    // at most once per restart.
                     beyond += 1;
+                    let read = src.1.get();
+                    assert!(
+                        read <= 9 * (gz.len() as u64 - start + (9 << 17)),
+                        "{what}: part from {start}: {read} read"
+                    );
                 } else {
                     // A first reading and 8 restarts, each of at most a window past the part.
                     let read = src.1.get();
