@@ -948,6 +948,21 @@ pub static OPTIONS: &[OptionSpec] = &[
         set: |o, v| auto_mut(o).into_iter().for_each(|a| a.teaser_cards = b(v)),
     },
     OptionSpec {
+        name: "teaser_runs",
+        kind: Kind::Bool,
+        unit: None,
+        value_name: "on|off",
+        help: "Flat teaser runs (three or more linked titles of the site's stories, each followed by its \
+               excerpt, without an element per item) need the outside threshold while they are under 40 % of \
+               the region's text or an article stands beside them.",
+        methods: AUTO,
+        group: Group::Method,
+        example: "off",
+        unset: "",
+        get: |o| auto(o).map_or(Value::Null, |a| Value::Bool(a.teaser_runs)),
+        set: |o, v| auto_mut(o).into_iter().for_each(|a| a.teaser_runs = b(v)),
+    },
+    OptionSpec {
         name: "bylines",
         kind: Kind::Choice(&["off", "lead", "top"]),
         unit: None,

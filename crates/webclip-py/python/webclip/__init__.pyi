@@ -47,6 +47,7 @@ class Options(TypedDict, total=False):
     repeated_lines: bool
     image_captions: bool
     teaser_cards: bool
+    teaser_runs: bool
     bylines: Literal["off", "lead", "top"]
     small_forms: bool
     modal_dialogs: bool

@@ -110,6 +110,132 @@ pub fn teaser_cards(page: &Page, stats: &NodeStats, ls: &[Leaf], counts: &[LeafC
     flagged
 }
 
+/// Fewest items in a run of flat teasers.
+pub const MIN_ITEMS: usize = 3;
+/// Shortest excerpt of a flat teaser, in non-whitespace characters (a sentence, not a date).
+const MIN_EXCERPT: f64 = 30.0;
+
+/// Per leaf: whether it lies in a run of flat teasers — a linked title to another page of the
+/// site, then its excerpt, three or more times in a row, without an element of their own per
+/// item (`<dt><a>…</a></dt><dd>…</dd>`, `<td><a>…</a><br>excerpt</td>`,
+/// `<p><a>…</a></p><p>…</p>`): the "more headlines" lists of news templates, which
+/// [`teaser_cards`] does not see and whose excerpts read as prose. The items of a run share
+/// the tag and class of their titles' elements; one short line (a date) may stand between
+/// items.
+pub fn teaser_runs(page: &Page, stats: &NodeStats, ls: &[Leaf], counts: &[LeafCounts], in_link: &[bool]) -> Vec<bool> {
+    let n = ls.len();
+    let mut flagged = vec![false; n];
+    if n < MIN_ITEMS {
+        return flagged;
+    }
+    // A headline's words: three or more, or ten characters of a script without spaces.
+    let words = |k: usize| {
+        let text = |i: &u32| page.node(*i).kind == NodeKind::Text && !page.node(*i).hidden;
+        (ls[k].first..=ls[k].last).filter(text).map(|i| stats.get(i).words).sum::<u32>() >= 3
+    };
+    let excerpt = |chars: f64, spaces: f64| {
+        (MIN_EXCERPT..=MAX_EXCERPT).contains(&chars) && (spaces >= 4.0 || spaces == 0.0)
+    };
+    let linked_away = |k: usize| link_of(page, &ls[k], in_link).is_some_and(|a| to_another_page(page, a));
+    // The item starting at leaf k: its last leaf.
+    let item = |k: usize| -> Option<usize> {
+        let c = &counts[k];
+        if c.chars <= 0.0 || !linked_away(k) {
+            return None;
+        }
+        if (8.0..=MAX_HEADING).contains(&c.chars) && c.link_chars >= 0.9 * c.chars && words(k) {
+            let e = counts.get(k + 1)?;
+            return (e.link_chars <= 0.1 * e.chars && excerpt(e.chars, e.spaces)).then_some(k + 1);
+        }
+        // Title and excerpt in one leaf: the leaf opens with its only link.
+        let lead = leading_link_chars(page, &ls[k], in_link);
+        let rest = c.chars - lead;
+        ((8.0..=MAX_HEADING).contains(&lead) && (lead - c.link_chars).abs() < 0.5 && excerpt(rest, c.spaces))
+            .then_some(k)
+    };
+    let key = |k: usize| (page.tag(ls[k].container), page.attr(ls[k].container, "class"));
+    let mut k = 0;
+    while k < n {
+        let Some(end) = item(k) else {
+            k += 1;
+            continue;
+        };
+        let mut run = vec![(k, end)];
+        let mut next = end + 1;
+        loop {
+            // One short line between items.
+            let gap = (next < n && counts[next].chars <= 40.0 && item(next).is_none()) as usize;
+            match (next + gap < n).then(|| item(next + gap)).flatten() {
+                Some(e) if key(next + gap) == key(k) => {
+                    run.push((next + gap, e));
+                    next = e + 1;
+                }
+                _ => break,
+            }
+        }
+        // The titles lead to distinct stories: addresses that carry a date or an id, or a
+        // headline's slug (a feature's, a product's or a section's page has a short name).
+        let hrefs: Vec<&str> = run.iter().filter_map(|&(k, _)| link_of(page, &ls[k], in_link)).map(|a| href(page, a)).collect();
+        let mut distinct = hrefs.clone();
+        distinct.sort_unstable();
+        distinct.dedup();
+        let stories = hrefs.iter().filter(|h| story_address(h)).count();
+        // One site's stories: a roundup links to many sites.
+        let mut hosts: Vec<&str> = hrefs.iter().filter_map(|h| host(h)).collect();
+        hosts.sort_unstable();
+        hosts.dedup();
+        if run.len() >= MIN_ITEMS && distinct.len() == hrefs.len() && 3 * stories >= 2 * run.len() && hosts.len() <= 1 {
+            let (from, to) = (run[0].0, run[run.len() - 1].1);
+            flagged[from..=to].iter_mut().for_each(|f| *f = true);
+            k = to + 1;
+        } else {
+            k += 1;
+        }
+    }
+    flagged
+}
+
+/// Whether a link's address names a story: its path (without query and fragment) holds a
+/// number of four digits or more standing alone (a year, an id; not a model number such as
+/// `cs7000i`) or a segment of five words or more (a headline's slug).
+fn story_address(href: &str) -> bool {
+    let path = href.split(['?', '#']).next().unwrap_or("");
+    let path = path.split_once("//").map_or(path, |(_, rest)| rest.split_once('/').map_or("", |(_, p)| p));
+    let digits = path.split(|c: char| !c.is_alphanumeric()).any(|w| w.len() >= 4 && w.bytes().all(|b| b.is_ascii_digit()));
+    digits
+        || path.split('/').any(|seg| {
+            let seg = seg.rsplit_once('.').map_or(seg, |(stem, _)| stem);
+            seg.split(['-', '_', '+']).filter(|w| !w.is_empty()).count() >= 5
+        })
+}
+
+/// The host of an absolute address (`https://host/…`, `//host/…`) without `www.`; none for a
+/// relative one.
+fn host(href: &str) -> Option<&str> {
+    let (_, rest) = href.split_once("//")?;
+    if href.find("//").is_some_and(|i| !href[..i].bytes().all(|b| b.is_ascii_alphanumeric() || b == b':')) {
+        return None;
+    }
+    let host = rest.split(['/', '?', '#']).next().unwrap_or("");
+    Some(host.strip_prefix("www.").unwrap_or(host))
+}
+
+/// Characters of the leaf's linked text before its first unlinked text.
+fn leading_link_chars(page: &Page, l: &Leaf, in_link: &[bool]) -> f64 {
+    let mut chars = 0.0;
+    for i in l.first..=l.last {
+        let node = page.node(i);
+        if node.kind != NodeKind::Text || node.hidden || page.text(i).trim().is_empty() {
+            continue;
+        }
+        if !in_link.get(i as usize).copied().unwrap_or(false) {
+            break;
+        }
+        chars += page.text(i).chars().filter(|c| !c.is_whitespace()).count() as f64;
+    }
+    chars
+}
+
 /// The `a` around the leaf's first linked text node.
 fn link_of(page: &Page, l: &Leaf, in_link: &[bool]) -> Option<NodeId> {
     let text = (l.first..=l.last).find(|&i| {
@@ -124,6 +250,19 @@ fn href(page: &Page, a: NodeId) -> &str {
     page.attr(a, "href").unwrap_or("").trim()
 }
 
+/// Whether a link leads to another page of the site: not into the page (`#…`), not a script,
+/// and not away from the site — a link that opens another window or is marked sponsored is a
+/// roundup's item, a shop's or an affiliate's product, not the site's own teaser.
+fn to_another_page(page: &Page, a: NodeId) -> bool {
+    let href = href(page, a);
+    let blank = page.attr(a, "target").is_some_and(|t| t.trim().eq_ignore_ascii_case("_blank"));
+    !(href.is_empty()
+        || href.starts_with('#')
+        || href.starts_with("javascript:")
+        || blank
+        || page.attr(a, "rel").is_some_and(|r| r.to_ascii_lowercase().contains("sponsored")))
+}
+
 /// The heading (or `strong`/`b`) that makes the leaf a linked heading, if it is one.
 fn linked_heading(page: &Page, l: &Leaf, c: &LeafCounts, in_link: &[bool]) -> Option<NodeId> {
     if c.chars <= 0.0 || c.chars > MAX_HEADING || c.link_chars < 0.9 * c.chars {
@@ -132,14 +271,7 @@ fn linked_heading(page: &Page, l: &Leaf, c: &LeafCounts, in_link: &[bool]) -> Op
     // The link of the leaf's first linked text node points elsewhere.
     let link = link_of(page, l, in_link)?;
     let text = (l.first..=l.last).find(|&i| page.contains(link, i))?;
-    let href = href(page, link);
-    if href.is_empty() || href.starts_with('#') || href.starts_with("javascript:") {
-        return None;
-    }
-    // A link that opens another window or is marked sponsored leaves the site: a roundup's
-    // items, a shop's or an affiliate's products, not the site's own teasers.
-    let blank = page.attr(link, "target").is_some_and(|t| t.trim().eq_ignore_ascii_case("_blank"));
-    if blank || page.attr(link, "rel").is_some_and(|r| r.to_ascii_lowercase().contains("sponsored")) {
+    if !to_another_page(page, link) {
         return None;
     }
     // Not `h1`: the page's own headline.
@@ -200,5 +332,71 @@ mod tests {
             .map(|i| format!("<div class=s><a href=/p/{i}><h2>Shoe {i}</h2><p>$30</p></a></div>"))
             .collect();
         assert!(marked(&format!("<body><article>{story}{tiles}</article></body>")).is_empty());
+    }
+
+    fn runs(html: &str) -> Vec<String> {
+        let doc = Document::parse(html);
+        let t = teaser_runs(&doc.page, &doc.stats, doc.leaves(), doc.leaf_counts(), doc.inside_links());
+        doc.leaves().iter().zip(t).filter(|(_, t)| *t).map(|(l, _)| l.text(&doc.page).trim().to_string()).collect()
+    }
+
+    const EXCERPT: &str = "What the council did not agree on last month either, in many words.";
+
+    #[test]
+    fn flat_runs_of_linked_titles_and_excerpts_are_teasers() {
+        let story = "<p>The article's own paragraph, which is long enough to be running text.</p>".repeat(3);
+        // Title and excerpt as a definition list.
+        let dl: String = (0..3)
+            .map(|i| format!("<dt><a href=/news/2008/01/16/story-{i}.html>Another council story number {i}</a></dt><dd>{EXCERPT}</dd>"))
+            .collect();
+        let got = runs(&format!("<body><article>{story}<dl>{dl}</dl></article></body>"));
+        assert_eq!(got.len(), 6, "{got:?}");
+        assert_eq!(got[0], "Another council story number 0");
+        // Title and excerpt in one cell, a slug for an address, a date line between items.
+        let cells: String = (0..3)
+            .map(|i| {
+                format!(
+                    "<tr><td><a href=https://www.example.com/news/council-fails-to-agree-again-{i}>Council story {i} of the week</a>\
+                     <br>{EXCERPT}</td></tr><tr><td>Jan 15</td></tr>"
+                )
+            })
+            .collect();
+        assert_eq!(runs(&format!("<body>{story}<table>{cells}</table></body>")).len(), 5);
+        // Two items are not a run.
+        let two: String = (0..2)
+            .map(|i| format!("<dt><a href=/story/{i}0000>Another council story number {i}</a></dt><dd>{EXCERPT}</dd>"))
+            .collect();
+        assert!(runs(&format!("<body><dl>{two}</dl></body>")).is_empty());
+    }
+
+    #[test]
+    fn feature_cards_roundups_and_repeated_links_are_not_teaser_runs() {
+        let items = |href: &dyn Fn(usize) -> String| -> String {
+            (0..3).map(|i| format!("<p><a href={}>Find and reach customers {i}</a></p><p>{EXCERPT}</p>", href(i))).collect()
+        };
+        // Short page names: features, products, sections.
+        assert!(runs(&format!("<body>{}</body>", items(&|i| format!("/features/leads-{i}")))).is_empty());
+        // Stories of several sites: a roundup of links.
+        let hosts = items(&|i| format!("https://site{i}.example/2012/10/a-story-of-the-week-{i}"));
+        assert!(runs(&format!("<body>{hosts}</body>")).is_empty());
+        // One address three times: a call to action.
+        assert!(runs(&format!("<body>{}</body>", items(&|_| "/story/12345".to_string()))).is_empty());
+        // The same items from one site's stories are a run.
+        let one = items(&|i| format!("https://www.site.example/2012/10/story-{i}"));
+        assert_eq!(runs(&format!("<body>{one}</body>")).len(), 6);
+    }
+
+    #[test]
+    fn story_addresses_carry_a_date_an_id_or_a_headline() {
+        assert!(story_address("/canada/manitoba/story/2008/01/16/owen-inquest.html"));
+        assert!(story_address("/story/45557/"));
+        assert!(story_address("https://example.com/news/hops-shortage-spurs-microbreweries-to-reinvent?ref=x"));
+        assert!(!story_address("https://example.com/products/cs7000i"));
+        assert!(story_address("/news/South-Asia/news_7686_Sonia-Gandhi.html"));
+        assert!(!story_address("https://2008.example.com/compose"));
+        assert!(!story_address("/docs/configure/themes#section-with-many-words-in-it"));
+        assert_eq!(host("https://www.Site.example/a"), Some("Site.example"));
+        assert_eq!(host("//cdn.example/a"), Some("cdn.example"));
+        assert_eq!(host("/a//b"), None);
     }
 }

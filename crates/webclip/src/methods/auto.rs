@@ -196,6 +196,17 @@ pub struct AutoOptions {
     /// utomo-big9 +0.03, dragnet +0.02, canola +0.01), wcxb +0.00 (snippets −0.01). Without
     /// the link conditions: wcxb −0.09 (product grids, affiliate roundups, service tiles).
     pub teaser_cards: bool,
+    /// Flat teaser runs (`facts::teaser::teaser_runs`: a linked title to another story of the
+    /// same site, then its excerpt, three or more times in a row without an element per item —
+    /// `<dt><a>…</a></dt><dd>…</dd>`, `<td><a>…</a><br>excerpt</td>` — whose addresses carry a
+    /// date, an id or a headline's slug) need `keep_outside` wherever they are, while they are
+    /// under 40 % of the region's text or the region holds `RUN_ARTICLE` characters of
+    /// unlinked sentences besides. On since 2026-11-27, normalised: held-out macro SH +0.01
+    /// [−0.01, +0.04], leave one folder out 5/6 (l3s-gn1 +0.10, dragnet +0.01 [+0.00, +0.03];
+    /// cleaneval −0.04 n.s., whose truth keeps its portals' headline lists), wcxb out of fold
+    /// ±0.00; without the address conditions wcxb out of fold −0.03 ▼ (feature and product
+    /// cards, link roundups), without the article escape held-out +0.00.
+    pub teaser_runs: bool,
     /// Bylines and datelines (`facts::dateline`: a short line, not running text nor a heading,
     /// with a date or a time in digits or in markup that declares a date or an author) need
     /// `keep_outside` in the headline mode's lead (`Lead`), and also inside the region above
@@ -325,6 +336,7 @@ impl Default for AutoOptions {
             repeated_lines: false,
             image_captions: true,
             teaser_cards: true,
+            teaser_runs: true,
             bylines: Bylines::Top,
             small_forms: true,
             modal_dialogs: true,
@@ -376,6 +388,10 @@ fn is_prose(c: &crate::leaves::LeafCounts) -> bool {
 /// Captions beside pictures (`image_captions`) are flagged only while they are under this share
 /// of the region's text (a photo post whose text is a line under its picture keeps it).
 const CAPTION_SHARE: f64 = 0.1;
+
+/// Unlinked sentences of the region, in characters, beside which flat teaser runs
+/// (`teaser_runs`) are flagged whatever their share: a story's length.
+const RUN_ARTICLE: f64 = 1000.0;
 
 /// Teaser cards (`teaser_cards`) are flagged only while they are under this share of the
 /// region's text (a listing or landing page whose cards are its content keeps them).
@@ -725,6 +741,26 @@ impl Auto {
         } else {
             Vec::new()
         };
+        // Flat teaser runs, while they are a minority of the region or an article of
+        // `RUN_ARTICLE` characters stands beside them (a short story above a long list of
+        // headlines: the region took in the list).
+        let runs = if self.options.teaser_runs {
+            let runs = crate::facts::teaser::teaser_runs(page, stats, ls, counts, doc.inside_links());
+            let (mut flagged, mut all, mut article) = (0.0, 0.0, 0.0);
+            for ((l, c), &f) in ls.iter().zip(counts).zip(&runs) {
+                if inside(l) {
+                    all += c.chars;
+                    if f {
+                        flagged += c.chars;
+                    } else if c.sentences >= 1.0 && c.link_chars < 0.5 * c.chars {
+                        article += c.chars;
+                    }
+                }
+            }
+            if flagged < TEASER_SHARE * all || article >= RUN_ARTICLE { runs } else { Vec::new() }
+        } else {
+            Vec::new()
+        };
         // Small forms (sign-up, comment and search boxes), while a minority of the region, on
         // pages that do not declare themselves something else (a shop's forms hold its content).
         let forms = if self.options.small_forms && !not_an_article {
@@ -740,6 +776,7 @@ impl Auto {
                 || flagged(&repeated, k)
                 || flagged(&captions, k)
                 || flagged(&teasers, k)
+                || flagged(&runs, k)
                 || flagged(&forms, k) && !code(&ls[k])
         };
         // Only when what stands above is a small part of the region: a listing or landing
@@ -1232,6 +1269,35 @@ mod tests {
         assert!(text.contains("six hours") && !text.contains("Another council story"), "{text}");
         assert!(!text.contains("did not agree on last month"), "{text}");
         assert!(run(false).contains("Another council story number 2"), "{}", run(false));
+    }
+
+    #[test]
+    fn a_long_flat_list_of_headlines_after_a_short_story_needs_the_outside_threshold() {
+        // The list holds more text than the story (the share guard alone would keep it); the
+        // story's sentences are an article beside it.
+        let story = "<p>The council met on Thursday. It agreed on nothing, again, after six hours.</p>".repeat(20);
+        let items: String = (0..12)
+            .map(|i| {
+                format!(
+                    "<dt><a href=/news/2008/01/{i}/council-story.html>Another council story number {i}</a></dt>\
+                     <dd>What the council did not agree on last month either, said the mayor on {i} January.</dd>"
+                )
+            })
+            .collect();
+        let html = format!(
+            "<html><head><title>Council fails to agree</title></head><body><article><h1>Council fails to agree</h1>{story}\
+             <dl>{items}</dl></article>\
+             <table><tr><td>Home</td><td>News, sport and weather from the whole region</td></tr></table></body></html>"
+        );
+        let doc = Document::parse(&html);
+        let run = |teaser_runs: bool| {
+            let auto = Auto { classifier: boilerplate_in("td"), options: AutoOptions { teaser_runs, ..Default::default() } };
+            crate::output::text::render(&doc.page, &auto.select(&doc))
+        };
+        let text = run(true);
+        assert!(text.contains("six hours") && !text.contains("Another council story"), "{text}");
+        assert!(!text.contains("did not agree on last month"), "{text}");
+        assert!(run(false).contains("Another council story number 11"), "{}", run(false));
     }
 
     #[test]
