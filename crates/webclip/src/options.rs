@@ -963,6 +963,20 @@ pub static OPTIONS: &[OptionSpec] = &[
         set: |o, v| auto_mut(o).into_iter().for_each(|a| a.teaser_runs = b(v)),
     },
     OptionSpec {
+        name: "social_embeds",
+        kind: Kind::Bool,
+        unit: None,
+        value_name: "on|off",
+        help: "Embedded social posts (twitter-tweet, instagram-media, tiktok-embed and like embed markup) need \
+               the outside threshold while they are under a quarter of the region's text.",
+        methods: AUTO,
+        group: Group::Method,
+        example: "off",
+        unset: "",
+        get: |o| auto(o).map_or(Value::Null, |a| Value::Bool(a.social_embeds)),
+        set: |o, v| auto_mut(o).into_iter().for_each(|a| a.social_embeds = b(v)),
+    },
+    OptionSpec {
         name: "bylines",
         kind: Kind::Choice(&["off", "lead", "top"]),
         unit: None,

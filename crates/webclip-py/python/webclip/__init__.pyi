@@ -48,6 +48,7 @@ class Options(TypedDict, total=False):
     image_captions: bool
     teaser_cards: bool
     teaser_runs: bool
+    social_embeds: bool
     bylines: Literal["off", "lead", "top"]
     small_forms: bool
     modal_dialogs: bool

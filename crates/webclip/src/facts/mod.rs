@@ -11,6 +11,7 @@ pub mod cnr;
 pub mod comments;
 pub mod dateline;
 pub mod declared;
+pub mod embed;
 pub mod form;
 pub mod kicker;
 pub mod repeated;

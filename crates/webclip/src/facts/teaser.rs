@@ -140,7 +140,7 @@ pub fn teaser_runs(page: &Page, stats: &NodeStats, ls: &[Leaf], counts: &[LeafCo
     // The item starting at leaf k: its last leaf.
     let item = |k: usize| -> Option<usize> {
         let c = &counts[k];
-        if c.chars <= 0.0 || !linked_away(k) {
+        if c.link_chars < 8.0 || !linked_away(k) {
             return None;
         }
         if (8.0..=MAX_HEADING).contains(&c.chars) && c.link_chars >= 0.9 * c.chars && words(k) {

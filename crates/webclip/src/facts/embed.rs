@@ -1,0 +1,68 @@
+//! Embedded social posts (issue 29's seventh pattern): a post of another site pasted into an
+//! article with its publisher's embed markup — `<blockquote class="twitter-tweet">`,
+//! `instagram-media`, `tiktok-embed`, … — which shows the post's text, its author and date and
+//! a "view on …" link. Found by the class names the publishers' embed scripts require, so any
+//! language's page counts.
+
+use crate::dom::Page;
+use crate::leaves::Leaf;
+
+/// Class names of the publishers' embed markup.
+const CLASSES: &[&str] = &[
+    "twitter-tweet",
+    "twitter-video",
+    "twitter-timeline",
+    "instagram-media",
+    "tiktok-embed",
+    "bluesky-embed",
+    "reddit-embed-bq",
+    "fb-post",
+    "fb-video",
+    "mastodon-embed",
+    "text-post-media",
+];
+
+/// Per leaf: whether it lies inside an embedded social post.
+pub fn social_embeds(page: &Page, ls: &[Leaf]) -> Vec<bool> {
+    // Per node, in one pass (a parent comes before its children).
+    let mut inside = vec![false; page.len()];
+    let mut any = false;
+    for i in 1..page.len() {
+        let id = i as crate::dom::NodeId;
+        let own = page.is_element(id)
+            && page.attr(id, "class").is_some_and(|c| c.split_ascii_whitespace().any(|t| CLASSES.contains(&t)));
+        inside[i] = own || page.parent(id).is_some_and(|p| inside[p as usize]);
+        any |= own;
+    }
+    if !any {
+        return vec![false; ls.len()];
+    }
+    ls.iter().map(|l| inside[l.container as usize]).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::document::Document;
+
+    #[test]
+    fn posts_in_embed_markup_are_found_and_quotes_are_not() {
+        let doc = Document::parse(
+            "<body><p>The minister wrote on Sunday.</p>\
+             <blockquote class=\"twitter-tweet\" data-lang=en><p lang=en>We will build the bridge.</p>\
+             &mdash; Minister (@minister) <a href=https://twitter.com/x/status/1>May 1, 2026</a></blockquote>\
+             <blockquote><p>A quotation of a speech.</p></blockquote>\
+             <div class=\"instagram-media\"><div><p>A photo post.</p></div></div></body>",
+        );
+        let got: Vec<(String, bool)> = doc
+            .leaves()
+            .iter()
+            .zip(social_embeds(&doc.page, doc.leaves()))
+            .map(|(l, e)| (l.text(&doc.page).trim().to_string(), e))
+            .collect();
+        let embedded: Vec<&str> = got.iter().filter(|(_, e)| *e).map(|(t, _)| t.as_str()).collect();
+        assert_eq!(embedded.len(), 3, "{got:?}");
+        assert!(embedded[0].starts_with("We will build"), "{got:?}");
+        assert!(embedded.iter().all(|t| !t.contains("quotation") && !t.contains("wrote on Sunday")), "{got:?}");
+    }
+}
