@@ -61,13 +61,16 @@ pub struct Page {
     noscript_shown: bool,
 }
 
-/// Elements whose content is never shown as text.
+/// Elements whose content is never shown as text (`noembed` and `noframes` are raw text that
+/// browsers, which know `embed` and frames, never show).
 pub fn is_ignored_tag(tag: &LocalName) -> bool {
     matches!(
         *tag,
         local_name!("script")
             | local_name!("style")
             | local_name!("noscript")
+            | local_name!("noembed")
+            | local_name!("noframes")
             | local_name!("template")
             | local_name!("head")
             | local_name!("iframe")
@@ -932,6 +935,17 @@ pub struct OutOfTime;
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn raw_text_fallbacks_for_embeds_and_frames_are_not_shown() {
+        let page = Page::parse(
+            "<body><p>Shown.</p><noembed><a href=https://ads.example/click>Ad</a></noembed>\
+             <noframes><p>Your browser does not support frames.</p></noframes><p>Also shown.</p></body>",
+        );
+        let shown = page.text_content(0);
+        assert!(shown.contains("Shown.") && shown.contains("Also shown."), "{shown}");
+        assert!(!shown.contains("ads.example") && !shown.contains("frames"), "{shown}");
+    }
 
     #[test]
     fn collapsed_panels_named_by_a_control_are_revealed_and_nothing_else() {
