@@ -1,9 +1,11 @@
 //! Bylines and datelines above the body: "By …, October 31, 2012", "Posted at … | Updated …"
 //! (issue 29's fourth pattern: the headline mode adds more than the headline and its
-//! standfirst). Found by form, not by words, so any language's byline counts: a short line
-//! that is not running text nor a heading and carries a date or a time of day in digits
-//! (not mostly linked: that is a listing's item), or stands in markup that declares a date
-//! or an author (`<time>`, `datetime`, `rel=author`, microdata `author`/`date…`).
+//! standfirst). Found mostly by form, so any language's byline counts: a short line that is
+//! not running text nor a heading and carries a date or a time of day in digits (not mostly
+//! linked: that is a listing's item), or stands in markup that declares a date or an author
+//! (`<time>`, `datetime`, `rel=author`, microdata `author`/`date…`), or opens with a byline
+//! word of the cue words' languages and a capitalised name ("By Megan K. Stack", "Von Max
+//! Muster", "Par Jean Dupont").
 
 use crate::dom::{Page, NONE};
 use crate::leaves::{Leaf, LeafCounts};
@@ -26,7 +28,24 @@ pub fn metadata_line(page: &Page, l: &Leaf, c: &LeafCounts) -> bool {
         return false;
     }
     // A mostly linked dated line is a listing's item ("Top 50 of 2006 December 18, 2006").
-    (!linked && dated(&text)) || declared(page, l)
+    (!linked && dated(&text)) || declared(page, l) || signed(&text)
+}
+
+/// Words that open a byline before the author's name, in the languages of the cue words.
+const BY: &[&str] = &["by", "von", "par", "por", "di", "door", "av", "af", "przez", "autor:", "author:", "written by"];
+
+/// A line that opens with a byline word followed by a capitalised name ("By Megan K. Stack,
+/// Times Staff Writer", "Von Max Muster", "Par Jean Dupont").
+fn signed(text: &str) -> bool {
+    let t = text.trim_start_matches(|c: char| c.is_whitespace() || "-–—|•·".contains(c));
+    let lower = t.to_lowercase();
+    BY.iter().any(|w| {
+        lower.starts_with(w)
+            && t.get(w.len()..).is_some_and(|rest| {
+                rest.starts_with(|c: char| c.is_whitespace())
+                    && rest.trim_start().starts_with(|c: char| c.is_uppercase())
+            })
+    })
 }
 
 /// Sentence ends: `.`, `!`, `?` after a letter and before a space or the end ("27.06.2012" and
@@ -140,7 +159,9 @@ mod tests {
              <p><span itemprop=author>Jane Roe</span></p><p><a rel=author href=/a>Jane Roe</a></p><p><time>Monday</time></p>\
              <p><a href=/print>Print</a> <a href=/mail>Email</a></p>\
              <p>The storm left thousands without power. Crews worked through the night in 2012 to restore it.</p>\
-             <p>A standfirst of one sentence about the story</p><p>Costs 2,000 euros and 12.5 kg</p>",
+             <p>A standfirst of one sentence about the story</p><p>Costs 2,000 euros and 12.5 kg</p>\
+             <p>By Megan K. Stack, Times Staff Writer</p><p>— Par Jean Dupont</p><p>By the way, nobody came</p>\
+             <p>Bypass Road closed</p><p>Di Maio said nothing. Then he left.</p>",
         );
         let flagged: Vec<&str> = got.iter().filter(|(_, f)| *f).map(|(t, _)| t.as_str()).collect();
         assert_eq!(
@@ -153,6 +174,8 @@ mod tests {
                 "Jane Roe",
                 "Jane Roe",
                 "Monday",
+                "By Megan K. Stack, Times Staff Writer",
+                "— Par Jean Dupont",
             ]
         );
     }
