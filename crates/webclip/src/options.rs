@@ -1027,9 +1027,10 @@ pub static OPTIONS: &[OptionSpec] = &[
         kind: Kind::Bool,
         unit: None,
         value_name: "on|off",
-        help: "A line labelling a comment section (\"Comments (5)\", \"Leave a reply\", \"Kommentare\") after 300 \
-               characters of the article starts the comments: the region's text from it on is left out unless \
-               comments are kept (not on pages that declare a discussion).",
+        help:
+            "A line labelling a comment section (\"Comments (5)\", \"Leave a reply\", \"Kommentare\") in the region, \
+               or a heading outside it, after 300 characters of the article starts the comments: the text from it on \
+               is left out unless comments are kept (not on pages that declare a discussion).",
         methods: AUTO,
         group: Group::Method,
         example: "off",
