@@ -38,9 +38,9 @@ const BY: &[&str] = &["by", "von", "par", "por", "di", "door", "av", "af", "prze
 /// Times Staff Writer", "Von Max Muster", "Par Jean Dupont").
 fn signed(text: &str) -> bool {
     let t = text.trim_start_matches(|c: char| c.is_whitespace() || "-–—|•·".contains(c));
-    let lower = t.to_lowercase();
+    // The words are ASCII: compared on the line's own bytes, without lowercasing the line.
     BY.iter().any(|w| {
-        lower.starts_with(w)
+        t.get(..w.len()).is_some_and(|head| head.eq_ignore_ascii_case(w))
             && t.get(w.len()..).is_some_and(|rest| {
                 rest.starts_with(|c: char| c.is_whitespace())
                     && rest.trim_start().starts_with(|c: char| c.is_uppercase())
