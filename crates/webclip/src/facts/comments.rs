@@ -101,7 +101,7 @@ const RELATED: &[&str] = &[
     "à lire également", "lire également", "dans la même rubrique", "más leídas", "lo más leído", "lo más visto",
     "también te puede interesar", "più letti", "ti potrebbe interessare", "meest gelezen", "ook interessant",
     "najczęściej czytane", "przeczytaj również",
-    "don't miss", "don’t miss", "other recent articles", "recent articles", "more articles", "you may be interested in",
+    "don't miss", "don’t miss", "recent articles", "more articles", "you may be interested in",
     "you might be interested in", "nicht verpassen", "à ne pas manquer", "no te lo pierdas", "da non perdere",
 ];
 

@@ -112,6 +112,8 @@ pub fn teaser_cards(page: &Page, stats: &NodeStats, ls: &[Leaf], counts: &[LeafC
 
 /// Fewest items in a run of flat teasers.
 pub const MIN_ITEMS: usize = 3;
+/// Times a chain that fails the address checks is tried again without its first item.
+const MAX_RETRIES: usize = 2;
 /// Shortest excerpt of a flat teaser, in non-whitespace characters (a sentence, not a date).
 const MIN_EXCERPT: f64 = 30.0;
 
@@ -128,7 +130,7 @@ pub fn teaser_runs(page: &Page, stats: &NodeStats, ls: &[Leaf], counts: &[LeafCo
     if n < MIN_ITEMS {
         return flagged;
     }
-    // A headline's words: three or more, or ten characters of a script without spaces.
+    // A headline's words: three or more (each CJK character counts as one).
     let words = |k: usize| {
         let text = |i: &u32| page.node(*i).kind == NodeKind::Text && !page.node(*i).hidden;
         (ls[k].first..=ls[k].last).filter(text).map(|i| stats.get(i).words).sum::<u32>() >= 3
@@ -154,7 +156,7 @@ pub fn teaser_runs(page: &Page, stats: &NodeStats, ls: &[Leaf], counts: &[LeafCo
             .then_some(k)
     };
     let key = |k: usize| (page.tag(ls[k].container), page.attr(ls[k].container, "class"));
-    let mut k = 0;
+    let (mut k, mut retries) = (0, 0);
     while k < n {
         let Some(end) = item(k) else {
             k += 1;
@@ -173,23 +175,37 @@ pub fn teaser_runs(page: &Page, stats: &NodeStats, ls: &[Leaf], counts: &[LeafCo
                 _ => break,
             }
         }
-        // The titles lead to distinct stories: addresses that carry a date or an id, or a
-        // headline's slug (a feature's, a product's or a section's page has a short name).
+        // The titles lead to distinct stories (two thirds of them: a story may be listed twice;
+        // one address three times is a call to action): addresses that carry a date or an id,
+        // or a headline's slug (a feature's, a product's or a section's page has a short name).
         let hrefs: Vec<&str> = run.iter().filter_map(|&(k, _)| link_of(page, &ls[k], in_link)).map(|a| href(page, a)).collect();
         let mut distinct = hrefs.clone();
         distinct.sort_unstable();
         distinct.dedup();
         let stories = hrefs.iter().filter(|h| story_address(h)).count();
-        // One site's stories: a roundup links to many sites.
-        let mut hosts: Vec<&str> = hrefs.iter().filter_map(|h| host(h)).collect();
+        // One host's stories: a roundup links to many sites. (Relative addresses name no host,
+        // and the page's own address is not known here.)
+        let mut hosts: Vec<String> = hrefs.iter().filter_map(|h| host(h)).map(str::to_ascii_lowercase).collect();
         hosts.sort_unstable();
         hosts.dedup();
-        if run.len() >= MIN_ITEMS && distinct.len() == hrefs.len() && 3 * stories >= 2 * run.len() && hosts.len() <= 1 {
+        if run.len() >= MIN_ITEMS
+            && distinct.len() >= MIN_ITEMS
+            && 3 * distinct.len() >= 2 * hrefs.len()
+            && 3 * stories >= 2 * run.len()
+            && hosts.len() <= 1
+        {
             let (from, to) = (run[0].0, run[run.len() - 1].1);
             flagged[from..=to].iter_mut().for_each(|f| *f = true);
             k = to + 1;
+            retries = 0;
+        } else if retries < MAX_RETRIES && run.len() > MIN_ITEMS {
+            // The chain without its first item may pass (a first title to another site);
+            // only a few times, or a long catalogue that fails the checks costs quadratic work.
+            k = run[1].0;
+            retries += 1;
         } else {
-            k += 1;
+            k = run[run.len() - 1].1 + 1;
+            retries = 0;
         }
     }
     flagged
@@ -200,7 +216,11 @@ pub fn teaser_runs(page: &Page, stats: &NodeStats, ls: &[Leaf], counts: &[LeafCo
 /// `cs7000i`) or a segment of five words or more (a headline's slug).
 fn story_address(href: &str) -> bool {
     let path = href.split(['?', '#']).next().unwrap_or("");
-    let path = path.split_once("//").map_or(path, |(_, rest)| rest.split_once('/').map_or("", |(_, p)| p));
+    // Without the scheme and host of an absolute address.
+    let path = match host(path) {
+        Some(_) => path.split_once("//").and_then(|(_, rest)| rest.split_once('/')).map_or("", |(_, p)| p),
+        None => path,
+    };
     let digits = path.split(|c: char| !c.is_alphanumeric()).any(|w| w.len() >= 4 && w.bytes().all(|b| b.is_ascii_digit()));
     digits
         || path.split('/').any(|seg| {
@@ -209,8 +229,8 @@ fn story_address(href: &str) -> bool {
         })
 }
 
-/// The host of an absolute address (`https://host/…`, `//host/…`) without `www.`; none for a
-/// relative one.
+/// The host of an absolute address (`https://host/…`, `//host/…`) without `www.` (and with
+/// its port); none for a relative one.
 fn host(href: &str) -> Option<&str> {
     let (_, rest) = href.split_once("//")?;
     if href.find("//").is_some_and(|i| !href[..i].bytes().all(|b| b.is_ascii_alphanumeric() || b == b':')) {
@@ -384,6 +404,17 @@ mod tests {
         // The same items from one site's stories are a run.
         let one = items(&|i| format!("https://www.site.example/2012/10/story-{i}"));
         assert_eq!(runs(&format!("<body>{one}</body>")).len(), 6);
+        // A first item to another site leaves the rest a run; one story listed twice among
+        // six does not undo it.
+        let mixed: String = (0..4)
+            .map(|i| {
+                let host = if i == 0 { "other.example" } else { "www.site.example" };
+                format!("<p><a href=https://{host}/2012/10/story-{i}>Find and reach customers {i}</a></p><p>{EXCERPT}</p>")
+            })
+            .collect();
+        assert_eq!(runs(&format!("<body>{mixed}</body>")).len(), 6);
+        let twice = items(&|i| format!("/2012/10/story-{}", i.min(1))) + &items(&|i| format!("/2012/11/story-{i}"));
+        assert_eq!(runs(&format!("<body>{twice}</body>")).len(), 12);
     }
 
     #[test]
