@@ -630,15 +630,28 @@ impl Page {
         s
     }
 
-    /// Per node: it is an `<a>` or lies inside one (one forward pass; ids are in document
-    /// order, so a parent is decided before its children).
+    /// Per node: it is an `<a>` or lies inside one.
     pub fn inside_links(&self) -> Vec<bool> {
+        self.inside_elements(|id| self.nodes[id as usize].name == local_name!("a"))
+    }
+
+    /// Per node: it is an element that `is` accepts or lies inside one (one forward pass; ids
+    /// are in document order, so a parent is decided before its children).
+    pub fn inside_elements(&self, is: impl Fn(NodeId) -> bool) -> Vec<bool> {
         let mut out = vec![false; self.len()];
         for (i, node) in self.nodes.iter().enumerate() {
             out[i] = (node.parent != NONE && out[node.parent as usize])
-                || (node.kind == NodeKind::Element && node.name == local_name!("a"));
+                || (node.kind == NodeKind::Element && is(i as NodeId));
         }
         out
+    }
+
+    /// Whether the node, or one of its nearest `levels - 1` ancestors, is a heading (`h1`–`h6`).
+    pub fn under_heading(&self, id: NodeId, levels: usize) -> bool {
+        std::iter::once(id)
+            .chain(self.ancestors(id))
+            .take(levels)
+            .any(|a| self.is_element(a) && is_heading_tag(self.tag(a)))
     }
 
     /// The visible text of a subtree with runs of whitespace collapsed to one space; block

@@ -101,17 +101,7 @@ pub fn dated(s: &str) -> bool {
 
 /// A heading ("The 2012 season") is the body's, whatever its date.
 fn heading(page: &Page, l: &Leaf) -> bool {
-    let mut a = l.container;
-    for _ in 0..MARKUP_DEPTH {
-        if a == NONE {
-            return false;
-        }
-        if page.is_element(a) && crate::dom::is_heading_tag(page.tag(a)) {
-            return true;
-        }
-        a = page.node(a).parent;
-    }
-    false
+    page.under_heading(l.container, MARKUP_DEPTH)
 }
 
 /// The elements around the leaf's text, or a few ancestors of its container, declare a date

@@ -24,19 +24,9 @@ const CLASSES: &[&str] = &[
 
 /// Per leaf: whether it lies inside an embedded social post.
 pub fn social_embeds(page: &Page, ls: &[Leaf]) -> Vec<bool> {
-    // Per node, in one pass (a parent comes before its children).
-    let mut inside = vec![false; page.len()];
-    let mut any = false;
-    for i in 1..page.len() {
-        let id = i as crate::dom::NodeId;
-        let own = page.is_element(id)
-            && page.attr(id, "class").is_some_and(|c| c.split_ascii_whitespace().any(|t| CLASSES.contains(&t)));
-        inside[i] = own || page.parent(id).is_some_and(|p| inside[p as usize]);
-        any |= own;
-    }
-    if !any {
-        return vec![false; ls.len()];
-    }
+    let inside = page.inside_elements(|id| {
+        page.attr(id, "class").is_some_and(|c| c.split_ascii_whitespace().any(|t| CLASSES.contains(&t)))
+    });
     ls.iter().map(|l| inside[l.container as usize]).collect()
 }
 

@@ -150,7 +150,7 @@ pub fn teaser_runs(page: &Page, stats: &NodeStats, ls: &[Leaf], counts: &[LeafCo
             return (e.link_chars <= 0.1 * e.chars && excerpt(e.chars, e.spaces)).then_some(k + 1);
         }
         // Title and excerpt in one leaf: the leaf opens with its only link.
-        let lead = leading_link_chars(page, &ls[k], in_link);
+        let lead = leading_link_chars(page, stats, &ls[k], in_link);
         let rest = c.chars - lead;
         ((8.0..=MAX_HEADING).contains(&lead) && (lead - c.link_chars).abs() < 0.5 && excerpt(rest, c.spaces))
             .then_some(k)
@@ -241,17 +241,18 @@ fn host(href: &str) -> Option<&str> {
 }
 
 /// Characters of the leaf's linked text before its first unlinked text.
-fn leading_link_chars(page: &Page, l: &Leaf, in_link: &[bool]) -> f64 {
+fn leading_link_chars(page: &Page, stats: &NodeStats, l: &Leaf, in_link: &[bool]) -> f64 {
     let mut chars = 0.0;
     for i in l.first..=l.last {
         let node = page.node(i);
-        if node.kind != NodeKind::Text || node.hidden || page.text(i).trim().is_empty() {
+        let own = stats.get(i).chars;
+        if node.kind != NodeKind::Text || node.hidden || own == 0 {
             continue;
         }
         if !in_link.get(i as usize).copied().unwrap_or(false) {
             break;
         }
-        chars += page.text(i).chars().filter(|c| !c.is_whitespace()).count() as f64;
+        chars += f64::from(own);
     }
     chars
 }

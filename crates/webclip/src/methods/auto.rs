@@ -711,12 +711,11 @@ impl Auto {
         let counts = doc.leaf_counts();
         // Nodes inside a `pre`, in one pass (a parent comes before its children), not a walk up
         // from every leaf.
-        let mut in_pre = vec![false; if self.options.code { page.len() } else { 0 }];
-        for i in 1..in_pre.len() {
-            let id = i as NodeId;
-            in_pre[i] = (page.is_element(id) && *page.tag(id) == markup5ever::local_name!("pre"))
-                || page.parent(id).is_some_and(|p| in_pre[p as usize]);
-        }
+        let in_pre = if self.options.code {
+            page.inside_elements(|id| *page.tag(id) == markup5ever::local_name!("pre"))
+        } else {
+            Vec::new()
+        };
         let code = |l: &Leaf| in_pre.get(l.container as usize).copied().unwrap_or(false);
         let kickers = if self.options.kickers {
             crate::facts::kicker::kicker_lines(page, ls, counts, doc.inside_links())
@@ -762,18 +761,11 @@ impl Auto {
         // headlines: the region took in the list).
         let runs = if self.options.teaser_runs {
             let runs = crate::facts::teaser::teaser_runs(page, stats, ls, counts, doc.inside_links());
-            let (mut flagged, mut all, mut article) = (0.0, 0.0, 0.0);
-            for ((l, c), &f) in ls.iter().zip(counts).zip(&runs) {
-                if inside(l) {
-                    all += c.chars;
-                    if f {
-                        flagged += c.chars;
-                    } else if c.sentences >= 1.0 && c.link_chars < 0.5 * c.chars {
-                        article += c.chars;
-                    }
-                }
-            }
-            if flagged < TEASER_SHARE * all || article >= RUN_ARTICLE { runs } else { Vec::new() }
+            let article: f64 = (ls.iter().zip(counts).zip(&runs))
+                .filter(|((l, c), &f)| !f && inside(l) && c.sentences >= 1.0 && c.link_chars < 0.5 * c.chars)
+                .map(|((_, c), _)| c.chars)
+                .sum();
+            if article >= RUN_ARTICLE { runs } else { minority(runs, TEASER_SHARE) }
         } else {
             Vec::new()
         };
@@ -847,14 +839,7 @@ impl Auto {
         let o = &self.options;
         // A section heading outside the region ("Comments" over the thread the model kept
         // beside the article) is read too.
-        let in_heading = |l: &Leaf| {
-            std::iter::once(l.container)
-                .chain(page.ancestors(l.container))
-                .take(3)
-                .any(|a| page.is_element(a) && crate::dom::is_heading_tag(page.tag(a)))
-        };
-        let outside_heading = |l: &Leaf| o.comment_labels && !inside(l) && in_heading(l);
-
+        let outside_heading = |l: &Leaf| o.comment_labels && !inside(l) && page.under_heading(l.container, 3);
         let labels: Vec<Option<Label>> = if o.comment_labels || o.related_labels || o.related_boxes || o.ad_labels {
             ls.iter()
                 .zip(counts)
