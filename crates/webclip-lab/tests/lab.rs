@@ -43,6 +43,34 @@ fn eval_on_a_fixture_folder() {
 }
 
 #[test]
+fn eval_describes_every_leaf_for_error_analysis() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/wcxb-mini");
+    let file = std::env::temp_dir().join(format!("webclip-leaves-{}.jsonl", std::process::id()));
+    let o = lab(&["eval", dir.to_str().unwrap(), "--normalise", "--leaves", file.to_str().unwrap()], None);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = std::fs::read_to_string(&file).unwrap();
+    let pages: Vec<serde_json::Value> = text.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(pages.len(), 4, "one line per page");
+    for page in &pages {
+        let leaves = page["leaves"].as_array().unwrap();
+        assert!(!leaves.is_empty());
+        assert!(page["reasons"].as_array().unwrap().iter().any(|r| r.as_str().unwrap().contains("region /html")));
+        for leaf in leaves {
+            let (xpath, share, p) = (leaf[0].as_str().unwrap(), leaf[2].as_f64().unwrap(), leaf[5].as_f64().unwrap());
+            assert!(xpath.starts_with("/html"), "{xpath}");
+            assert!((0.0..=1.0).contains(&share) && (0.0..=1.0).contains(&p));
+        }
+        // The kept leaves are mostly the truth's, the others mostly not (auto does well here).
+        let matched = |kept: bool| {
+            let of: Vec<f64> =
+                leaves.iter().filter(|l| l[3].as_bool() == Some(kept)).map(|l| l[2].as_f64().unwrap()).collect();
+            of.iter().sum::<f64>() / of.len().max(1) as f64
+        };
+        assert!(matched(true) > matched(false), "{}", page["id"]);
+    }
+}
+
+#[test]
 fn eval_scores_predictions_with_and_without_titles() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/wcxb-mini");
     // Perfect predictions: the ground truth itself, with a made-up title.

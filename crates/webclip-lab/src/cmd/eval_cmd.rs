@@ -27,6 +27,11 @@ pub struct EvalArgs {
     /// truth's captions leave it where the folder marks them (`convention.rs`).
     #[arg(long)]
     pub normalise: bool,
+    /// Write every page's text leaves to this JSON-lines file for error analysis: the
+    /// selection's block reasons, and per leaf its container's XPath, characters, the share of
+    /// its tokens the (normalised, with --normalise) truth matches, and whether it was kept, its text and (auto) its probability.
+    #[arg(long, value_name = "FILE")]
+    pub leaves: Option<PathBuf>,
     /// Score another tool's output instead of extracting: a JSON-lines file (or a folder of
     /// `<dataset>.jsonl` files) with `id`, `text` and optionally `title`, `author`, `date`,
     /// `secs` per page.
@@ -71,6 +76,8 @@ struct PageRow {
     error: Option<String>,
     /// CLG's area metric, when the page was laid out.
     area: Option<AreaScore>,
+    /// The page's leaves as one JSON line (`--leaves`).
+    leaves: Option<String>,
 }
 
 /// Another tool's output for one page.
@@ -108,6 +115,8 @@ fn load_predictions(path: &std::path::Path, dataset: &str) -> Result<HashMap<Str
 pub struct Scoring {
     pub prepend_title: bool,
     pub normalise: bool,
+    /// Describe the page's leaves (`--leaves`).
+    pub leaves: bool,
 }
 
 fn score_prediction(ds: &Dataset, rec: &Record, p: Option<&Prediction>, how: Scoring) -> PageRow {
@@ -169,7 +178,52 @@ fn score_output(
         extract_secs: 0.0,
         error: None,
         area: None,
+        leaves: None,
     }
+}
+
+/// One JSON line describing a page's leaves against its truth and the selection (`--leaves`).
+fn describe_leaves(
+    ds: &Dataset,
+    rec: &Record,
+    part: &webclip::article::Part,
+    truth: &str,
+    method: &webclip::MethodConfig,
+) -> String {
+    let (page, sel) = (&part.document.page, &part.selection);
+    let leaves = part.document.leaves();
+    // The leaf model's probabilities, for the methods that score leaves with the extended set.
+    let p = match method {
+        webclip::MethodConfig::Auto { .. } => {
+            let model = method
+                .model()
+                .unwrap_or_else(|| webclip::classify::default_model(webclip::classify::FeatureSet::Extended));
+            webclip::classify::LeafClassifier { model }.scores(&part.document)
+        }
+        _ => Vec::new(),
+    };
+    let matches = crate::labels::align(page, leaves, truth);
+    let mut xpaths = webclip::dom::XPaths::new(page);
+    let rows: Vec<serde_json::Value> = leaves
+        .iter()
+        .zip(&matches)
+        .enumerate()
+        .map(|(k, (l, m))| {
+            let text = l.text(page);
+            serde_json::json!([
+                xpaths.xpath(l.container),
+                text.chars().count(),
+                if m.tokens == 0 { 0.0 } else { f64::from(m.matched) / f64::from(m.tokens) },
+                sel.covers(page, l.first),
+                text,
+                p.get(k)
+            ])
+        })
+        .collect();
+    let mut reasons: Vec<&str> = sel.blocks.iter().map(|b| b.reason.split(", p(").next().unwrap_or("")).collect();
+    reasons.sort_unstable();
+    reasons.dedup();
+    serde_json::json!({ "dataset": ds.name, "id": rec.id, "reasons": reasons, "leaves": rows }).to_string()
 }
 
 fn eval_page(ds: &Dataset, rec: &Record, options: &webclip::Options, how: Scoring) -> PageRow {
@@ -195,6 +249,14 @@ fn eval_page(ds: &Dataset, rec: &Record, options: &webclip::Options, how: Scorin
         Ok((text, ex)) => {
             let declared = || ex.parts.first().is_some_and(|p| p.document.declared().is_discussion());
             let mut row = score_output(rec, &text, ex.metadata(), how.normalise, &declared);
+            if let Some(part) = ex.parts.first().filter(|_| how.leaves) {
+                let truth = if how.normalise {
+                    crate::convention::normalise(rec, &text, ex.metadata().title.as_deref(), &declared).0
+                } else {
+                    rec.text.clone()
+                };
+                row.leaves = Some(describe_leaves(ds, rec, part, &truth, &options.method));
+            }
             row.area = ex.parts.first().and_then(|p| area::score(&p.document, &p.selection, &rec.text));
             row
         }
@@ -248,6 +310,16 @@ pub fn run(args: EvalArgs) -> ExitCode {
         },
         None => None,
     };
+    let mut leaves_out = match &args.leaves {
+        Some(path) => match std::fs::File::create(path) {
+            Ok(f) => Some(std::io::BufWriter::new(f)),
+            Err(e) => {
+                eprintln!("webclip-lab: {}: cannot create ({e})", path.display());
+                return ExitCode::from(1);
+            }
+        },
+        None => None,
+    };
     // Every folder is opened before the table starts: a wrong path is an error, not an empty table.
     let mut folders_failed = 0;
     let datasets: Vec<Dataset> = args
@@ -283,7 +355,7 @@ pub fn run(args: EvalArgs) -> ExitCode {
             (false, false) => "",
         }
     );
-    let how = Scoring { prepend_title: args.prepend_title, normalise: args.normalise };
+    let how = Scoring { prepend_title: args.prepend_title, normalise: args.normalise, leaves: args.leaves.is_some() };
     println!(
         "{:<16} {:>5} {:>4} {:>5}  {:^17}  {:^17}  {:^17}  {:^17}  {:>8} {:>8}",
         "dataset",
@@ -364,6 +436,11 @@ pub fn run(args: EvalArgs) -> ExitCode {
         };
         if rows.iter().any(|r| r.meta.iter().any(Option::is_some)) {
             meta_rows.push((ds.name.clone(), [cell(0), cell(1), cell(2)]));
+        }
+        if let Some(w) = leaves_out.as_mut() {
+            for line in rows.iter().filter_map(|r| r.leaves.as_deref()) {
+                let _ = writeln!(w, "{line}");
+            }
         }
         if let Some(w) = csv.as_mut() {
             for r in &rows {
