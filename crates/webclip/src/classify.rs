@@ -622,6 +622,12 @@ fn cue_mask(page: &Page, id: NodeId) -> u32 {
     mask
 }
 
+/// Whether the class or id of `id` names one of `cues` (or an equivalent in the cue languages).
+pub fn names_cue(page: &Page, id: NodeId, cues: &[&str]) -> bool {
+    let mask = cue_mask(page, id);
+    mask != 0 && cues.iter().filter_map(|c| CUES.iter().position(|x| x == c)).any(|i| mask >> i & 1 == 1)
+}
+
 /// A word that hits a cue: the cue itself or one of its [`CUE_EQUIVALENTS`].
 struct CueWord {
     word: &'static [u8],

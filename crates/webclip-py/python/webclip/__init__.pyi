@@ -38,6 +38,8 @@ class Options(TypedDict, total=False):
     link_discount: float
     title_anchor: float
     headline: bool
+    single_headline: bool
+    standfirst: bool
     trim_tail: bool
     code: bool
     forum_declared: bool
