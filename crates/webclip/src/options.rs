@@ -942,7 +942,7 @@ pub static OPTIONS: &[OptionSpec] = &[
         help: "A short line the page shows three times or more needs the outside threshold wherever it is.",
         methods: AUTO,
         group: Group::Method,
-        example: "on",
+        example: "off",
         unset: "",
         get: |o| auto(o).map_or(Value::Null, |a| Value::Bool(a.repeated_lines)),
         set: |o, v| auto_mut(o).into_iter().for_each(|a| a.repeated_lines = b(v)),
