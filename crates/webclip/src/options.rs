@@ -1005,11 +1005,12 @@ pub static OPTIONS: &[OptionSpec] = &[
     },
     OptionSpec {
         name: "bylines",
-        kind: Kind::Choice(&["off", "lead", "top"]),
+        kind: Kind::Choice(&["off", "lead", "top", "drop"]),
         unit: None,
         value_name: "WHERE",
         help: "Bylines and datelines need the outside threshold: off, between the headline and the region \
-               (lead), or there and in the region above its first running text (top).",
+               (lead), or there and in the region above its first running text (top); drop: as top, and those \
+               that end no sentence are left out whatever their score.",
         methods: AUTO,
         group: Group::Method,
         example: "off",
@@ -1018,7 +1019,8 @@ pub static OPTIONS: &[OptionSpec] = &[
         set: |o, v| {
             use crate::methods::auto::Bylines as B;
             if let Some(a) = auto_mut(o) {
-                a.bylines = choice(v, &[("off", B::Off), ("lead", B::Lead), ("top", B::Top)], a.bylines);
+                a.bylines =
+                    choice(v, &[("off", B::Off), ("lead", B::Lead), ("top", B::Top), ("drop", B::Drop)], a.bylines);
             }
         },
     },

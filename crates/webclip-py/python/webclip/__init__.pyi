@@ -51,7 +51,7 @@ class Options(TypedDict, total=False):
     teaser_cards: bool
     teaser_runs: bool
     social_embeds: bool
-    bylines: Literal["off", "lead", "top"]
+    bylines: Literal["off", "lead", "top", "drop"]
     small_forms: bool
     modal_dialogs: bool
     comment_labels: bool
