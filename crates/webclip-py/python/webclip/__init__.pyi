@@ -48,6 +48,7 @@ class Options(TypedDict, total=False):
     before_headline: bool
     repeated_lines: bool
     image_captions: bool
+    copyright_notices: bool
     teaser_cards: bool
     teaser_runs: bool
     social_embeds: bool

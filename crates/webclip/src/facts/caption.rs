@@ -197,6 +197,31 @@ pub fn is_credit(text: &str) -> bool {
     false
 }
 
+/// Longest copyright notice, in characters.
+pub const MAX_NOTICE: f64 = 300.0;
+
+/// "All rights reserved" in the languages of the cue words.
+const RESERVED: &[&str] = &[
+    "all rights reserved",
+    "alle rechte vorbehalten",
+    "tous droits réservés",
+    "todos los derechos reservados",
+    "tutti i diritti riservati",
+    "todos os direitos reservados",
+    "alle rechten voorbehouden",
+    "wszelkie prawa zastrzeżone",
+];
+
+/// A copyright notice: a line that opens with "©", "(c)" or "Copyright" and a year within its
+/// next twelve characters, or that says "All rights reserved" (in a cue language). Callers
+/// bound its length ([`MAX_NOTICE`]).
+pub fn is_copyright(text: &str) -> bool {
+    let t = text.trim().to_lowercase();
+    let head = t.trim_start_matches(|c: char| c == '(' || c.is_whitespace());
+    let rest = ["©", "(c)", "copyright"].iter().find_map(|p| head.strip_prefix(p));
+    rest.is_some_and(|r| r.chars().take(12).any(|c| c.is_ascii_digit())) || RESERVED.iter().any(|p| t.contains(p))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -206,6 +231,22 @@ mod tests {
         let doc = Document::parse(html);
         let m = captions(&doc.page, &doc.stats, doc.leaves(), doc.leaf_counts(), doc.inside_links());
         doc.leaves().iter().zip(&m).filter(|(_, &m)| m).map(|(l, _)| l.text(&doc.page)).collect()
+    }
+
+    #[test]
+    fn copyright_notices_in_any_language() {
+        for t in [
+            "© 2008 The Associated Press. All rights reserved. This material may not be published.",
+            "(Copyright 2007 by The Associated Press.)",
+            "Copyright © 2004 Andrew Kator",
+            "Alle Rechte vorbehalten.",
+            "© Reuters 2012. Tous droits réservés",
+        ] {
+            assert!(is_copyright(t), "{t}");
+        }
+        for t in ["Copyright law is changing fast.", "The © sign marks a work.", "Rights reserved by the author"] {
+            assert!(!is_copyright(t), "{t}");
+        }
     }
 
     #[test]
