@@ -212,14 +212,20 @@ const RESERVED: &[&str] = &[
     "wszelkie prawa zastrzeżone",
 ];
 
+/// Longest notice that opens with the sign and names no year, in characters.
+const MAX_SIGNED: usize = 100;
+
 /// A copyright notice: a line that opens with "©", "(c)" or "Copyright" and a year within its
-/// next twelve characters, or that says "All rights reserved" (in a cue language). Callers
-/// bound its length ([`MAX_NOTICE`]).
+/// next twelve characters, or with "©" or "(c)" and at most [`MAX_SIGNED`] characters long,
+/// or that says "All rights reserved" (in a cue language). Callers bound its length
+/// ([`MAX_NOTICE`]).
 pub fn is_copyright(text: &str) -> bool {
     let t = text.trim().to_lowercase();
     let head = t.trim_start_matches(|c: char| c == '(' || c.is_whitespace());
     let rest = ["©", "(c)", "copyright"].iter().find_map(|p| head.strip_prefix(p));
-    rest.is_some_and(|r| r.chars().take(12).any(|c| c.is_ascii_digit())) || RESERVED.iter().any(|p| t.contains(p))
+    // "© dpa", "© Reuters": a short line under the sign names no year.
+    let sign = (head.starts_with('©') || head.starts_with("(c)")) && t.chars().count() <= MAX_SIGNED;
+    sign || rest.is_some_and(|r| r.chars().take(12).any(|c| c.is_ascii_digit())) || RESERVED.iter().any(|p| t.contains(p))
 }
 
 #[cfg(test)]
@@ -241,6 +247,7 @@ mod tests {
             "Copyright © 2004 Andrew Kator",
             "Alle Rechte vorbehalten.",
             "© Reuters 2012. Tous droits réservés",
+            "© dpa-infocom, dpa:230101-99-123456/2",
         ] {
             assert!(is_copyright(t), "{t}");
         }
