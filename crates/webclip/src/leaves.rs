@@ -69,20 +69,43 @@ impl Leaf {
     /// The leaf's text, whitespace collapsed.
     pub fn text(&self, page: &Page) -> String {
         let mut s = String::new();
+        self.text_into(page, &mut s);
+        s
+    }
+
+    /// [`Leaf::text`] written into `out` (cleared first): one buffer for many leaves.
+    pub fn text_into(&self, page: &Page, out: &mut String) {
+        out.clear();
+        // A space is written only before the next word: none leads or trails.
+        let mut space = false;
         for i in self.first..=self.last {
             let n = page.node(i);
             if n.hidden {
                 continue;
             }
             match n.kind {
-                NodeKind::Text => s.push_str(page.text(i)),
+                NodeKind::Text => {
+                    let mut rest = page.text(i);
+                    while !rest.is_empty() {
+                        let word = rest.trim_start();
+                        space |= word.len() < rest.len();
+                        let end = word.find(char::is_whitespace).unwrap_or(word.len());
+                        if end > 0 {
+                            if space && !out.is_empty() {
+                                out.push(' ');
+                            }
+                            space = false;
+                            out.push_str(&word[..end]);
+                        }
+                        rest = &word[end..];
+                    }
+                }
                 NodeKind::Element if !crate::dom::is_inline_tag(page.tag(i)) || *page.tag(i) == local_name!("br") => {
-                    s.push(' ')
+                    space = true
                 }
                 _ => {}
             }
         }
-        crate::dom::normalize_ws(&s)
     }
 
     /// The leaf as a selection block: its container, restricted to the run.
@@ -101,6 +124,38 @@ impl Leaf {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn text_into_collapses_whitespace_as_text_always_did() {
+        let html = "<body><p>  Two\u{a0} words\n<b>bold</b>glued <br> after<span> </span>break  </p>\
+                    <div>\t<i>x</i> <i>y</i>\u{3000}z<div>inner</div>tail </div><p> </p></body>";
+        let page = Page::parse(html);
+        let stats = crate::stats::NodeStats::compute(&page);
+        let ls = leaves(&page, &stats);
+        assert!(ls.len() >= 3);
+        let mut buf = String::from("stale");
+        for l in &ls {
+            // The collapsing of earlier versions: block and `br` boundaries as spaces, then
+            // `normalize_ws`.
+            let mut raw = String::new();
+            for i in l.first..=l.last {
+                let n = page.node(i);
+                if n.hidden {
+                    continue;
+                }
+                match n.kind {
+                    NodeKind::Text => raw.push_str(page.text(i)),
+                    NodeKind::Element if !crate::dom::is_inline_tag(page.tag(i)) || *page.tag(i) == local_name!("br") => {
+                        raw.push(' ')
+                    }
+                    _ => {}
+                }
+            }
+            l.text_into(&page, &mut buf);
+            assert_eq!(buf, crate::dom::normalize_ws(&raw));
+            assert_eq!(l.text(&page), buf);
+        }
+    }
 
     #[test]
     fn leaves_unwrap_inline_tags_and_split_at_blocks() {

@@ -220,7 +220,8 @@ const MAX_SIGNED: usize = 100;
 /// or that says "All rights reserved" (in a cue language). Callers bound its length
 /// ([`MAX_NOTICE`]).
 pub fn is_copyright(text: &str) -> bool {
-    let t = text.trim().to_lowercase();
+    // ASCII case folding is enough: the phrases' non-ASCII letters are lower case in print.
+    let t = text.trim().to_ascii_lowercase();
     let head = t.trim_start_matches(|c: char| c == '(' || c.is_whitespace());
     let rest = ["©", "(c)", "copyright"].iter().find_map(|p| head.strip_prefix(p));
     // "© dpa", "© Reuters": a short line under the sign names no year.

@@ -956,9 +956,15 @@ impl Auto {
             .unwrap_or(0);
         // A byline or dateline that ends no sentence is metadata whatever its score (`Drop`);
         // one that ends a sentence may be a standfirst or a line of the body.
+        // The leaf's last visible text is read, not the whole leaf.
         let unsentenced = |l: &Leaf| {
             self.options.bylines == Bylines::Drop
-                && !l.text(page).trim_end().ends_with(['.', '!', '?', '…', '。', '！', '？'])
+                && !(l.first..=l.last)
+                    .rev()
+                    .filter(|&i| page.node(i).kind == crate::dom::NodeKind::Text && !page.node(i).hidden)
+                    .map(|i| page.text(i).trim_end())
+                    .find(|t| !t.is_empty())
+                    .is_some_and(|t| t.ends_with(['.', '!', '?', '…', '。', '！', '？']))
         };
         let top_meta = |k: usize, l: &Leaf| {
             k < first_prose
@@ -1110,10 +1116,13 @@ impl Auto {
             None
         };
         // Copyright notices (read only for short leaves).
+        let buf = std::cell::RefCell::new(String::new());
         let notice = |k: usize| {
-            self.options.copyright_notices
-                && counts[k].chars <= crate::facts::caption::MAX_NOTICE
-                && crate::facts::caption::is_copyright(&ls[k].text(page))
+            self.options.copyright_notices && counts[k].chars <= crate::facts::caption::MAX_NOTICE && {
+                let mut buf = buf.borrow_mut();
+                ls[k].text_into(page, &mut buf);
+                crate::facts::caption::is_copyright(&buf)
+            }
         };
         let blocks = ls
             .iter()
@@ -1126,10 +1135,11 @@ impl Auto {
                 // After a comment label, what the model kept outside the region goes too.
                 // A byline or dateline that ends no sentence goes whatever its score (`Drop`).
                 // Credit lines and embedded posts (under their share) go whatever their score.
-                let never = flagged(&credits, k) || flagged(&embeds, k) || notice(k);
-                if never || dropped && inside(l) || !inside(l) && k >= comments_start || top_meta(k, l) && unsentenced(l) {
+                let never = flagged(&credits, k) || flagged(&embeds, k);
+                let meta_top = top_meta(k, l);
+                if never || dropped && inside(l) || !inside(l) && k >= comments_start || meta_top && unsentenced(l) {
                     false
-                } else if needs_outside(k) || (l.first < above && inside(l) && !is_prose(&counts[k])) || top_meta(k, l) {
+                } else if needs_outside(k) || (l.first < above && inside(l) && !is_prose(&counts[k])) || meta_top {
                     pi >= keep_outside
                 } else if inside(l) && link_list(l) {
                     pi >= tau
@@ -1150,6 +1160,8 @@ impl Auto {
                     pi >= keep_outside
                 }
             })
+            // Copyright notices: their text is read only for the leaves kept so far.
+            .filter(|&(k, _)| !notice(k))
             .map(|(_, (l, &pi))| {
                 let place = if inside(l) {
                     "in region"
