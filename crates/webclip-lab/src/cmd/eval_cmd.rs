@@ -29,7 +29,9 @@ pub struct EvalArgs {
     pub normalise: bool,
     /// Write every page's text leaves to this JSON-lines file for error analysis: the
     /// selection's block reasons, and per leaf its container's XPath, characters, the share of
-    /// its tokens the (normalised, with --normalise) truth matches, and whether it was kept, its text and (auto) its probability.
+    /// its tokens the (normalised, with --normalise) truth matches, whether it was kept, its
+    /// text and (auto) the model's probability as scored alone (before auto settles the
+    /// scores and zeroes comment sections and dialogs). Not with --predictions or --group-by.
     #[arg(long, value_name = "FILE")]
     pub leaves: Option<PathBuf>,
     /// Score another tool's output instead of extracting: a JSON-lines file (or a folder of
@@ -204,6 +206,19 @@ fn describe_leaves(
     };
     let matches = crate::labels::align(page, leaves, truth);
     let mut xpaths = webclip::dom::XPaths::new(page);
+    // Kept leaves in one pass over the blocks (a block per kept leaf is common): a leaf is kept
+    // when its first node is covered.
+    let mut kept = vec![false; leaves.len()];
+    for b in &sel.blocks {
+        let (from, to) = b.only.unwrap_or((b.node, page.end(b.node)));
+        let start = leaves.partition_point(|l| l.first < from);
+        for (k, l) in leaves.iter().enumerate().skip(start) {
+            if l.first > to {
+                break;
+            }
+            kept[k] |= !b.excluded.iter().any(|&e| page.contains(e, l.first));
+        }
+    }
     let rows: Vec<serde_json::Value> = leaves
         .iter()
         .zip(&matches)
@@ -214,7 +229,7 @@ fn describe_leaves(
                 xpaths.xpath(l.container),
                 text.chars().count(),
                 if m.tokens == 0 { 0.0 } else { f64::from(m.matched) / f64::from(m.tokens) },
-                sel.covers(page, l.first),
+                kept[k],
                 text,
                 p.get(k)
             ])
@@ -275,6 +290,10 @@ fn pct(x: f64) -> String {
 }
 
 pub fn run(args: EvalArgs) -> ExitCode {
+    if args.leaves.is_some() && (args.predictions.is_some() || args.group_by.is_some()) {
+        eprintln!("webclip-lab: --leaves describes webclip's own single-page extraction; it does not combine with --predictions or --group-by");
+        return ExitCode::from(2);
+    }
     let mut options = match args.method.resolve() {
         Ok(o) => o,
         Err(code) => return code,

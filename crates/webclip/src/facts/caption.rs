@@ -222,11 +222,18 @@ const MAX_SIGNED: usize = 100;
 pub fn is_copyright(text: &str) -> bool {
     // ASCII case folding is enough: the phrases' non-ASCII letters are lower case in print.
     let t = text.trim().to_ascii_lowercase();
-    let head = t.trim_start_matches(|c: char| c == '(' || c.is_whitespace());
-    let rest = ["©", "(c)", "copyright"].iter().find_map(|p| head.strip_prefix(p));
-    // "© dpa", "© Reuters": a short line under the sign names no year.
-    let sign = (head.starts_with('©') || head.starts_with("(c)")) && t.chars().count() <= MAX_SIGNED;
-    sign || rest.is_some_and(|r| r.chars().take(12).any(|c| c.is_ascii_digit())) || RESERVED.iter().any(|p| t.contains(p))
+    // "(Copyright 2007 by …)": an opening bracket before the word.
+    let bare = t.trim_start_matches(|c: char| c == '(' || c.is_whitespace());
+    // "© dpa", "(c) Reuters": a short line under the sign names no year.
+    if (t.starts_with('©') || t.starts_with("(c)")) && t.chars().count() <= MAX_SIGNED {
+        return true;
+    }
+    let rest = [t.strip_prefix('©'), t.strip_prefix("(c)"), bare.strip_prefix('©'), bare.strip_prefix("copyright")]
+        .into_iter()
+        .flatten()
+        // "Copyrights expire …" is a sentence about copyright.
+        .find(|r| !r.starts_with(|c: char| c.is_alphabetic()));
+    rest.is_some_and(|r| r.chars().take(12).any(|c| c.is_ascii_digit())) || RESERVED.iter().any(|p| t.contains(p))
 }
 
 #[cfg(test)]
@@ -249,10 +256,18 @@ mod tests {
             "Alle Rechte vorbehalten.",
             "© Reuters 2012. Tous droits réservés",
             "© dpa-infocom, dpa:230101-99-123456/2",
+            "(c) dpa",
+            "(C) 2008 Reuters Limited. Click for restrictions.",
+            "Copyright: 2012 The Daily",
         ] {
             assert!(is_copyright(t), "{t}");
         }
-        for t in ["Copyright law is changing fast.", "The © sign marks a work.", "Rights reserved by the author"] {
+        for t in [
+            "Copyright law is changing fast.",
+            "Copyrights for 2012 works expire in 2082, the court said on Monday.",
+            "The © sign marks a work.",
+            "Rights reserved by the author",
+        ] {
             assert!(!is_copyright(t), "{t}");
         }
     }

@@ -7,7 +7,6 @@ use crate::dom::Page;
 use crate::leaves::{Leaf, LeafCounts};
 use markup5ever::local_name;
 use rustc_hash::FxHashMap;
-use std::hash::Hasher;
 
 /// Longest repeated line, in non-whitespace characters.
 const MAX_LINE: f64 = 40.0;
@@ -37,27 +36,23 @@ pub fn repeated_lines(page: &Page, ls: &[Leaf], counts: &[LeafCounts]) -> Vec<bo
             );
         data[i] = own || page.parent(id).is_some_and(|p| data[p as usize]);
     }
-    // Lines are compared by a 64-bit hash of their lowercased text, read into one buffer.
+    // Each short line's text is read into one buffer, then lowercased.
     let mut buf = String::new();
-    let keys: Vec<Option<u64>> = ls
+    let texts: Vec<Option<String>> = ls
         .iter()
         .zip(counts)
         .map(|(l, c)| {
             (c.chars > 0.0 && c.chars <= MAX_LINE && !data[l.container as usize]).then(|| {
                 l.text_into(page, &mut buf);
-                let mut h = rustc_hash::FxHasher::default();
-                for ch in buf.chars().flat_map(char::to_lowercase) {
-                    h.write_u32(ch as u32);
-                }
-                h.finish()
+                buf.to_lowercase()
             })
         })
         .collect();
-    let mut seen: FxHashMap<u64, u32> = FxHashMap::default();
-    for &k in keys.iter().flatten() {
-        *seen.entry(k).or_default() += 1;
+    let mut seen: FxHashMap<&str, u32> = FxHashMap::default();
+    for t in texts.iter().flatten() {
+        *seen.entry(t.as_str()).or_default() += 1;
     }
-    keys.iter().map(|k| k.is_some_and(|k| seen[&k] >= MIN_REPEATS)).collect()
+    texts.iter().map(|t| t.as_deref().is_some_and(|t| seen[t] >= MIN_REPEATS)).collect()
 }
 
 #[cfg(test)]

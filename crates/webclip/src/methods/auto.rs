@@ -219,8 +219,8 @@ pub struct AutoOptions {
     pub image_captions: bool,
     /// A copyright notice (`facts::caption::is_copyright`: at most 300 characters, opening with
     /// "©", "(c)" or "Copyright" and a year, or "©" on a line of at most 100 characters ("© dpa":
-    /// nine pages better, none worse), or saying "All rights reserved" in a cue language)
-    /// is left out whatever its score: the wire services' notices under a story, the model
+    /// nine pages better, none worse), or saying "All rights reserved" in a cue language; not
+    /// in code) is left out whatever its score: the wire services' notices under a story, the model
     /// scores 0.9 and more. On since 2026-12-04, normalised: held-out macro SH +0.07 [+0.04,
     /// +0.11] ▲, leave one folder out 6/6 (l3s-gn1 +0.29 ▲, cleaneval +0.08 ▲, utomo-big9 +0.03
     /// ▲, canola +0.03 ▲, dragnet −0.01: R751, a Bible quotation's permission notice its truth
@@ -533,7 +533,12 @@ const NOT_STANDFIRST: &[&str] = &[
 /// The standfirst in the lead `lead` (node ids from the headline to the region): the first
 /// leaf after the headline of 40 characters or more, when it is running text (see
 /// `AutoOptions::standfirst`); short lines and bylines before it are passed over.
-fn standfirst(doc: &Document, lead: std::ops::Range<NodeId>, needs_outside: &dyn Fn(usize) -> bool) -> Option<usize> {
+fn standfirst(
+    doc: &Document,
+    lead: std::ops::Range<NodeId>,
+    p: &[f64],
+    needs_outside: &dyn Fn(usize) -> bool,
+) -> Option<usize> {
     let (page, ls, counts) = (&doc.page, doc.leaves(), doc.leaf_counts());
     let headline = lead.start;
     // A headline that links to the site's home page is the site's name (a blog's).
@@ -542,7 +547,11 @@ fn standfirst(doc: &Document, lead: std::ops::Range<NodeId>, needs_outside: &dyn
             && *page.tag(i) == markup5ever::local_name!("a")
             && page.attr(i, "href").is_some_and(|h| {
                 let h = h.trim();
-                let path = h.split_once("//").map_or(h, |(_, rest)| rest.find('/').map_or("", |s| &rest[s..]));
+                // The path of an absolute or scheme-relative address; a relative one is its path.
+                let host = ["//", "http://", "https://"].iter().find_map(|p| {
+                    h.get(..p.len()).filter(|head| head.eq_ignore_ascii_case(p)).map(|_| &h[p.len()..])
+                });
+                let path = host.map_or(h, |rest| rest.find('/').map_or("", |s| &rest[s..]));
                 path.is_empty() || path == "/"
             })
     });
@@ -568,7 +577,9 @@ fn standfirst(doc: &Document, lead: std::ops::Range<NodeId>, needs_outside: &dyn
             .take(3)
             .any(|a| crate::classify::names_cue(page, a, NOT_STANDFIRST));
         let text = || l.text(page);
+        // A score forced to 0 (a modal dialog, a comment section) is never content.
         let standfirst = running
+            && p[k] > 0.0
             && !pictured
             && !named
             && !needs_outside(k)
@@ -962,7 +973,8 @@ impl Auto {
                 && !(l.first..=l.last)
                     .rev()
                     .filter(|&i| page.node(i).kind == crate::dom::NodeKind::Text && !page.node(i).hidden)
-                    .map(|i| page.text(i).trim_end())
+                    // Past closing quotes and brackets: `said.”`, `2012.)`.
+                    .map(|i| page.text(i).trim_end().trim_end_matches(['"', '”', '’', '»', ')', ']', '\'']))
                     .find(|t| !t.is_empty())
                     .is_some_and(|t| t.ends_with(['.', '!', '?', '…', '。', '！', '？']))
         };
@@ -1111,18 +1123,20 @@ impl Auto {
             return stopped();
         }
         let standfirst = if self.options.standfirst && !lead.is_empty() {
-            standfirst(doc, lead.clone(), &needs_outside)
+            standfirst(doc, lead.clone(), &p, &needs_outside)
         } else {
             None
         };
         // Copyright notices (read only for short leaves).
-        let buf = std::cell::RefCell::new(String::new());
-        let notice = |k: usize| {
-            self.options.copyright_notices && counts[k].chars <= crate::facts::caption::MAX_NOTICE && {
-                let mut buf = buf.borrow_mut();
-                ls[k].text_into(page, &mut buf);
-                crate::facts::caption::is_copyright(&buf)
-            }
+        let mut buf = String::new();
+        let mut notice = |k: usize| {
+            self.options.copyright_notices
+                && counts[k].chars <= crate::facts::caption::MAX_NOTICE
+                && !code(&ls[k])
+                && {
+                    ls[k].text_into(page, &mut buf);
+                    crate::facts::caption::is_copyright(&buf)
+                }
         };
         let blocks = ls
             .iter()
@@ -1210,6 +1224,17 @@ mod tests {
     /// A model giving every leaf p = 0.8, except leaves whose container is a `tag` (p ≈ 0.07).
     fn boilerplate_in(tag: &str) -> LeafClassifier {
         boilerplate_in_all(&[tag])
+    }
+
+    /// Leaves in a `td` score under 0.01, the others 0.99: a model sure of every leaf but the table's.
+    fn sure_but_in_td() -> LeafClassifier {
+        let mut sure = boilerplate_in("td");
+        if let Learner::Logistic(l) = &mut Arc::make_mut(&mut sure.model).learner {
+            l.bias = 99.0f64.ln();
+            let at = feature_names(FeatureSet::Extended).iter().position(|n| n == "last_tag_td").unwrap();
+            l.weights[at] = -10.0;
+        }
+        sure
     }
 
     /// Leaves whose container is one of `tags` score 0.07, the others 0.8.
@@ -1461,13 +1486,7 @@ mod tests {
              <table><tr><td>Home</td><td>News, sport and weather from the whole region</td></tr></table></body></html>"
         );
         let doc = Document::parse(&html);
-        // A model sure of every leaf but the table's (p = 0.99).
-        let mut sure = boilerplate_in("td");
-        if let Learner::Logistic(l) = &mut Arc::make_mut(&mut sure.model).learner {
-            l.bias = 99.0f64.ln();
-            let at = feature_names(FeatureSet::Extended).iter().position(|n| n == "last_tag_td").unwrap();
-            l.weights[at] = -10.0;
-        }
+        let sure = sure_but_in_td();
         let run = |image_captions: bool, social_embeds: bool| {
             let options = AutoOptions { image_captions, social_embeds, ..Default::default() };
             let auto = Auto { classifier: sure.clone(), options };
@@ -1519,12 +1538,7 @@ mod tests {
         assert!(top.starts_with("Council fails to agree\n\nThe council met"), "{top}");
         assert!(top.contains("Votes: 12 to 12"), "{top}");
         // A model sure of the byline: `Top` keeps it, `Drop` leaves it out unless it ends a sentence.
-        let mut sure = boilerplate_in("td");
-        if let Learner::Logistic(l) = &mut Arc::make_mut(&mut sure.model).learner {
-            l.bias = 99.0f64.ln();
-            let at = feature_names(FeatureSet::Extended).iter().position(|n| n == "last_tag_td").unwrap();
-            l.weights[at] = -10.0;
-        }
+        let sure = sure_but_in_td();
         let html = html.replace("<p>Updated 27.06.2012</p>", "<p>The vote came on 27.06.2012.</p>");
         let doc = Document::parse(&html);
         let run = |bylines: Bylines| {
