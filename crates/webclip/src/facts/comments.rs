@@ -103,6 +103,16 @@ const RELATED: &[&str] = &[
     "najczęściej czytane", "przeczytaj również",
     "don't miss", "don’t miss", "recent articles", "more articles", "you may be interested in",
     "you might be interested in", "nicht verpassen", "à ne pas manquer", "no te lo pierdas", "da non perdere",
+    // The English labels' equivalents in the other cue languages (de, fr, es, it, pt, nl, pl).
+    "verwandte artikel", "ähnliche artikel", "lesen sie auch", "mehr nachrichten", "neueste artikel",
+    "meistgelesene artikel", "weitere meldungen", "empfohlene artikel",
+    "articles similaires", "articles connexes", "voir aussi", "derniers articles", "à lire ensuite",
+    "vous aimerez aussi", "vous pourriez aussi aimer", "sur le même thème",
+    "artículos relacionados", "lee también", "lea también", "más noticias", "otras noticias", "te recomendamos",
+    "articoli correlati", "notizie correlate", "altre notizie", "potrebbe interessarti anche",
+    "leia também", "veja também", "notícias relacionadas", "artigos relacionados", "mais lidas", "mais lidas da semana",
+    "gerelateerde artikelen", "meer nieuws", "ander nieuws", "bekijk ook",
+    "powiązane artykuły", "zobacz też", "czytaj też", "najnowsze artykuły",
 ];
 
 /// A label's words without the marks at its edges ("» Mehr zum Thema:", "- Anzeige -").
@@ -261,7 +271,20 @@ mod tests {
 
     #[test]
     fn related_labels_are_labels_only() {
-        for yes in ["Related", "Related stories:", "» Mehr zum Thema", "OTHER NEWS", "Lire aussi", "Also on HuffPost:", "Trending now"] {
+        for yes in [
+            "Related",
+            "Related stories:",
+            "» Mehr zum Thema",
+            "OTHER NEWS",
+            "Lire aussi",
+            "Also on HuffPost:",
+            "Trending now",
+            "Ähnliche Artikel",
+            "LESEN SIE AUCH:",
+            "Artículos relacionados",
+            "Leia também",
+            "Powiązane artykuły",
+        ] {
             assert_eq!(label(yes), Some(Label::Related), "{yes}");
         }
         for no in ["Related to the story, a note", "The related stories", "More from", ""] {
