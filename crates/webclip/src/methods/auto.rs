@@ -112,8 +112,9 @@ pub struct AutoOptions {
     /// In the headline mode's lead, the standfirst — the first running text after the headline
     /// (a sentence of 40 characters or more, under half linked), before any picture and past
     /// only short lines and bylines, not a credit or dated, not named as a caption, byline,
-    /// share bar or promotion by its class or id (cue words in every cue language) — is kept
-    /// whatever its score; the model scores a standfirst low beside the body it introduces.
+    /// share bar or promotion by its class or id (cue words in every cue language), not scored
+    /// 0 by force (a dialog, comments) — is kept whatever its score; the model scores a
+    /// standfirst low beside the body it introduces.
     /// Not under a headline that links to the site's home page (a blog's name over its
     /// description). On since 2026-12-04, normalised: alone held-out macro SH +0.01 [+0.00,
     /// +0.03] ▲ (dragnet +0.05 ▲, utomo-big9 +0.05 ▲); with `single_headline` +0.02 [+0.01, +0.04]
