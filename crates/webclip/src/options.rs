@@ -952,7 +952,8 @@ pub static OPTIONS: &[OptionSpec] = &[
         kind: Kind::Bool,
         unit: None,
         value_name: "on|off",
-        help: "A caption or photo credit beside a picture (not in a figcaption) needs the outside threshold.",
+        help: "A caption beside a picture (not in a figcaption) needs the outside threshold; a photo credit there \
+               is left out.",
         methods: AUTO,
         group: Group::Method,
         example: "off",
@@ -1007,8 +1008,8 @@ pub static OPTIONS: &[OptionSpec] = &[
         kind: Kind::Bool,
         unit: None,
         value_name: "on|off",
-        help: "Embedded social posts (twitter-tweet, instagram-media, tiktok-embed and like embed markup) need \
-               the outside threshold while they are under a quarter of the region's text.",
+        help: "Embedded social posts (twitter-tweet, instagram-media, tiktok-embed and like embed markup) are \
+               left out while they are under a quarter of the region's text.",
         methods: AUTO,
         group: Group::Method,
         example: "off",
