@@ -279,7 +279,12 @@ impl Document {
 
     /// The `h1`–`h3` that repeats `<title>`.
     pub fn title_heading(&self) -> Option<NodeId> {
-        self.facts.title_heading(&self.page)
+        self.facts.headings(&self.page, &self.stats).title
+    }
+
+    /// The page's only visible `h1` of ten characters or more.
+    pub fn only_h1(&self) -> Option<NodeId> {
+        self.facts.headings(&self.page, &self.stats).only_h1
     }
 
     /// Per node: an `<a>` or inside one.

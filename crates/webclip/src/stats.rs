@@ -97,7 +97,8 @@ fn is_cjk(c: char) -> bool {
     matches!(c as u32, 0x3040..=0x30FF | 0x3400..=0x4DBF | 0x4E00..=0x9FFF | 0xF900..=0xFAFF | 0x20000..=0x2FA1F)
 }
 
-fn is_sentence_end(c: char) -> bool {
+/// A character that ends a sentence (the `sentences` count).
+pub(crate) fn is_sentence_end(c: char) -> bool {
     matches!(c, '.' | '!' | '?' | '。' | '！' | '？' | '؟' | '।' | '…')
 }
 

@@ -297,7 +297,7 @@ pub fn extract(doc: &Document, body: Option<&str>) -> Metadata {
 }
 
 /// [`extract`] on a page whose JSON-LD objects (`crate::facts::declared`) and title heading
-/// (`crate::facts::title::title_heading`) are known.
+/// (`crate::facts::title::headings`) are known.
 pub(crate) fn extract_page(
     page: &Page,
     ld: &[Value],
@@ -571,7 +571,8 @@ mod tests {
 
     fn ex(page: &Page, url: Option<&str>, body: Option<&str>) -> Metadata {
         let ld = crate::facts::declared::declared(page).json_ld;
-        extract_page(page, &ld, crate::facts::title::title_heading(page), url, body)
+        let heads = crate::facts::title::headings(page, &crate::stats::NodeStats::compute(page));
+        extract_page(page, &ld, heads.title, url, body)
     }
 
     #[test]

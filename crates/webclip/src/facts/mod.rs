@@ -6,6 +6,7 @@
 //! Layering: `dom` → `stats` → `leaves` → `facts` → `document` → `methods` → `article` →
 //! `output`; nothing here imports a method, the article or a writer.
 
+pub mod address;
 pub mod caption;
 pub mod cnr;
 pub mod comments;
@@ -30,7 +31,7 @@ pub struct Facts {
     leaf_counts: OnceLock<Vec<LeafCounts>>,
     cnr: OnceLock<cnr::CnrValues>,
     cnr_block: OnceLock<Option<NodeId>>,
-    title_heading: OnceLock<Option<NodeId>>,
+    headings: OnceLock<title::Headings>,
     inside_links: OnceLock<Vec<bool>>,
     comment_sections: OnceLock<Vec<NodeId>>,
     declared: OnceLock<declared::Declared>,
@@ -57,9 +58,9 @@ impl Facts {
         *self.cnr_block.get_or_init(|| cnr::best_block(page, self.cnr(page, stats), cnr::DEFAULT_TOP))
     }
 
-    /// The `h1`–`h3` that repeats `<title>` ([`title::title_heading`]).
-    pub fn title_heading(&self, page: &Page) -> Option<NodeId> {
-        *self.title_heading.get_or_init(|| title::title_heading(page))
+    /// The heading that repeats `<title>` and the page's only `h1` ([`title::headings`]).
+    pub fn headings(&self, page: &Page, stats: &NodeStats) -> title::Headings {
+        *self.headings.get_or_init(|| title::headings(page, stats))
     }
 
     /// Per node: an `<a>` or inside one.
@@ -74,6 +75,6 @@ impl Facts {
 
     /// The outermost comment sections ([`comments::sections`]).
     pub fn comment_sections(&self, page: &Page, stats: &NodeStats) -> &[NodeId] {
-        self.comment_sections.get_or_init(|| comments::sections(page, stats, self.title_heading(page)))
+        self.comment_sections.get_or_init(|| comments::sections(page, stats, self.headings(page, stats).title))
     }
 }

@@ -185,7 +185,7 @@ pub fn teaser_runs(page: &Page, stats: &NodeStats, ls: &[Leaf], counts: &[LeafCo
         let stories = hrefs.iter().filter(|h| story_address(h)).count();
         // One host's stories: a roundup links to many sites. (Relative addresses name no host,
         // and the page's own address is not known here.)
-        let mut hosts: Vec<String> = hrefs.iter().filter_map(|h| host(h)).map(str::to_ascii_lowercase).collect();
+        let mut hosts: Vec<String> = hrefs.iter().filter_map(|h| super::address::split(h).0).map(str::to_ascii_lowercase).collect();
         hosts.sort_unstable();
         hosts.dedup();
         if run.len() >= MIN_ITEMS
@@ -215,29 +215,14 @@ pub fn teaser_runs(page: &Page, stats: &NodeStats, ls: &[Leaf], counts: &[LeafCo
 /// number of four digits or more standing alone (a year, an id; not a model number such as
 /// `cs7000i`) or a segment of five words or more (a headline's slug).
 fn story_address(href: &str) -> bool {
-    let path = href.split(['?', '#']).next().unwrap_or("");
     // Without the scheme and host of an absolute address.
-    let path = match host(path) {
-        Some(_) => path.split_once("//").and_then(|(_, rest)| rest.split_once('/')).map_or("", |(_, p)| p),
-        None => path,
-    };
+    let path = super::address::split(href).1;
     let digits = path.split(|c: char| !c.is_alphanumeric()).any(|w| w.len() >= 4 && w.bytes().all(|b| b.is_ascii_digit()));
     digits
         || path.split('/').any(|seg| {
             let seg = seg.rsplit_once('.').map_or(seg, |(stem, _)| stem);
             seg.split(['-', '_', '+']).filter(|w| !w.is_empty()).count() >= 5
         })
-}
-
-/// The host of an absolute address (`https://host/…`, `//host/…`) without `www.` (and with
-/// its port); none for a relative one.
-fn host(href: &str) -> Option<&str> {
-    let (_, rest) = href.split_once("//")?;
-    if href.find("//").is_some_and(|i| !href[..i].bytes().all(|b| b.is_ascii_alphanumeric() || b == b':')) {
-        return None;
-    }
-    let host = rest.split(['/', '?', '#']).next().unwrap_or("");
-    Some(host.strip_prefix("www.").unwrap_or(host))
 }
 
 /// Characters of the leaf's linked text before its first unlinked text.
@@ -427,8 +412,5 @@ mod tests {
         assert!(story_address("/news/South-Asia/news_7686_Sonia-Gandhi.html"));
         assert!(!story_address("https://2008.example.com/compose"));
         assert!(!story_address("/docs/configure/themes#section-with-many-words-in-it"));
-        assert_eq!(host("https://www.Site.example/a"), Some("Site.example"));
-        assert_eq!(host("//cdn.example/a"), Some("cdn.example"));
-        assert_eq!(host("/a//b"), None);
     }
 }

@@ -22,6 +22,7 @@ use crate::classify::LeafClassifier;
 use crate::document::Document;
 use crate::dom::{NodeId, Page, NONE};
 use crate::facts::cnr::{best_block, compute_cnr, DEFAULT_TOP};
+use crate::facts::address::links_home;
 use crate::facts::comments;
 use crate::leaves::Leaf;
 use crate::selection::{Block, Selection};
@@ -518,32 +519,9 @@ impl Method for Auto {
 /// masthead: named a logo, or linking to a site's home page.
 fn only_h1(doc: &Document) -> Option<NodeId> {
     let page = &doc.page;
-    let mut h1s = (1..page.len() as NodeId).filter(|&i| {
-        page.is_element(i)
-            && *page.tag(i) == markup5ever::local_name!("h1")
-            && !page.node(i).hidden
-            && doc.stats.get(i).chars >= 10
-    });
-    let first = h1s.next()?;
-    let logo = ["id", "class"].iter().any(|a| page.attr(first, a).is_some_and(|v| v.to_ascii_lowercase().contains("logo")));
-    (h1s.next().is_none() && !logo && !links_home(page, first)).then_some(first)
-}
-
-/// Whether an element holds a link to a site's home page (an address whose path is empty or
-/// `/`): a masthead, a blog's name.
-fn links_home(page: &Page, id: NodeId) -> bool {
-    page.subtree(id).any(|i| {
-        page.is_element(i)
-            && *page.tag(i) == markup5ever::local_name!("a")
-            && page.attr(i, "href").is_some_and(|h| {
-                let h = h.trim();
-                // The path of an absolute or scheme-relative address; a relative one is its path.
-                let host = ["//", "http://", "https://"].iter().find_map(|p| {
-                    h.get(..p.len()).filter(|head| head.eq_ignore_ascii_case(p)).map(|_| &h[p.len()..])
-                });
-                let path = host.map_or(h, |rest| rest.find('/').map_or("", |s| &rest[s..]));
-                path.is_empty() || path == "/"
-            })
+    doc.only_h1().filter(|&h| {
+        let logo = ["id", "class"].iter().any(|a| page.attr(h, a).is_some_and(|v| v.to_ascii_lowercase().contains("logo")));
+        !logo && !links_home(page, h)
     })
 }
 
@@ -586,15 +564,11 @@ fn standfirst(
             .chain(page.ancestors(l.container))
             .take(3)
             .any(|a| crate::classify::names_cue(page, a, NOT_STANDFIRST));
-        let text = || l.text(page);
         // A score forced to 0 (a modal dialog, a comment section) is never content.
-        let standfirst = running
-            && p[k] > 0.0
-            && !pictured
-            && !named
-            && !needs_outside(k)
-            && !crate::facts::caption::is_credit(&text())
-            && !crate::facts::dateline::dated(&text());
+        let standfirst = running && p[k] > 0.0 && !pictured && !named && !needs_outside(k) && {
+            let text = l.text(page);
+            !crate::facts::caption::is_credit(&text) && !crate::facts::dateline::dated(&text)
+        };
         return standfirst.then_some(k);
     }
     None
@@ -895,10 +869,16 @@ impl Auto {
             Vec::new()
         };
         // Credit lines among them are never the body: left out whatever their score.
+        let mut text = String::new();
         let credits: Vec<bool> = captions
             .iter()
             .enumerate()
-            .map(|(k, &c)| c && crate::facts::caption::is_credit(&ls[k].text(page)))
+            .map(|(k, &c)| {
+                c && {
+                    ls[k].text_into(page, &mut text);
+                    crate::facts::caption::is_credit(&text)
+                }
+            })
             .collect();
         // Teaser cards, while they are a minority of the region (a listing's cards are its
         // content).
@@ -986,7 +966,7 @@ impl Auto {
                     // Past closing quotes and brackets: `said.”`, `2012.)`.
                     .map(|i| page.text(i).trim_end().trim_end_matches(['"', '”', '’', '»', ')', ']', '\'']))
                     .find(|t| !t.is_empty())
-                    .is_some_and(|t| t.ends_with(['.', '!', '?', '…', '。', '！', '？']))
+                    .is_some_and(|t| t.ends_with(crate::stats::is_sentence_end))
         };
         let top_meta = |k: usize, l: &Leaf| {
             k < first_prose
