@@ -1018,6 +1018,20 @@ pub static OPTIONS: &[OptionSpec] = &[
         set: |o, v| auto_mut(o).into_iter().for_each(|a| a.social_embeds = b(v)),
     },
     OptionSpec {
+        name: "author_boxes",
+        kind: Kind::Bool,
+        unit: None,
+        value_name: "on|off",
+        help: "Author boxes (a writer's biography in an element named author-bio, author-box, about-author and \
+               the like) are left out while they are under a quarter of the region's text.",
+        methods: AUTO,
+        group: Group::Method,
+        example: "off",
+        unset: "",
+        get: |o| auto(o).map_or(Value::Null, |a| Value::Bool(a.author_boxes)),
+        set: |o, v| auto_mut(o).into_iter().for_each(|a| a.author_boxes = b(v)),
+    },
+    OptionSpec {
         name: "bylines",
         kind: Kind::Choice(&["off", "lead", "top", "drop"]),
         unit: None,

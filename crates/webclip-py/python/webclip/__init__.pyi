@@ -52,6 +52,7 @@ class Options(TypedDict, total=False):
     teaser_cards: bool
     teaser_runs: bool
     social_embeds: bool
+    author_boxes: bool
     bylines: Literal["off", "lead", "top", "drop"]
     small_forms: bool
     modal_dialogs: bool

@@ -7,6 +7,7 @@
 //! `output`; nothing here imports a method, the article or a writer.
 
 pub mod address;
+pub mod author;
 pub mod caption;
 pub mod cnr;
 pub mod comments;

@@ -1,0 +1,62 @@
+//! Author boxes: the short biography of the writer set beside or after a story ("About the
+//! author", a photo, a name and two lines), found by the class or id its template gives it.
+//! Like a byline it is the page's metadata, not its running content.
+
+use crate::dom::Page;
+use crate::leaves::Leaf;
+use crate::stats::NodeStats;
+
+/// Characters of the shortest biography.
+const MIN_BIO: u32 = 60;
+
+/// Words that name the writer, as class names spell them (English, German, Spanish,
+/// Portuguese, Polish: `autor`; French, Dutch: `auteur`; Italian: `autore`).
+const AUTHOR: &[&str] = &["author", "autor", "auteur", "autore"];
+
+/// Words that, beside an author word in one class token, make it a box about the writer rather
+/// than the byline's name: `author-bio`, `about-the-author`, `authorbox`, `autor-info`.
+const BOX: &[&str] = &["bio", "box", "about", "info", "card", "profile", "description", "details", "ueber", "uber"];
+
+/// Whether one class or id token names an author box: among its parts (split at `-` and `_`)
+/// an author word and a box word, or one part joining them (`authorbox`). A plural
+/// (`research-card_authors`) is a card's author list, not a box about the writer.
+fn names_box(token: &str) -> bool {
+    let t = token.to_ascii_lowercase();
+    let parts = || t.split(['-', '_']);
+    let author = |p: &str| AUTHOR.contains(&p);
+    let boxed = |p: &str| BOX.contains(&p);
+    let joined = |p: &str| AUTHOR.iter().any(|a| p.strip_prefix(a).is_some_and(boxed));
+    parts().any(joined) || parts().any(author) && parts().any(boxed)
+}
+
+/// Per leaf: whether it lies inside an element whose class or id names an author box and that
+/// holds a sentence of biography (a card's author name alone is a listing's item).
+pub fn author_boxes(page: &Page, stats: &NodeStats, ls: &[Leaf]) -> Vec<bool> {
+    let inside = page.inside_elements(|id| {
+        let s = stats.get(id);
+        s.sentences >= 1
+            && s.chars >= MIN_BIO
+            && ["class", "id"].iter().any(|a| page.attr(id, a).is_some_and(|v| v.split_ascii_whitespace().any(names_box)))
+    });
+    ls.iter().map(|l| inside[l.container as usize]).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::document::Document;
+
+    #[test]
+    fn author_boxes_by_class_with_a_biography() {
+        assert!(names_box("author-bio") && names_box("td_author_box") && names_box("authorbox") && names_box("autor-info"));
+        assert!(!names_box("research-card_authors") && !names_box("author") && !names_box("byline-author"));
+        let doc = Document::parse(
+            "<body><article><p>The story itself, told at length in sentences.</p>\
+             <div class=\"author-box\"><p>Ann Lee writes about science and health for the paper and lives in Leeds with two cats.</p></div>\
+             <div class=\"author-card\"><p>Ann Lee</p></div></article></body>",
+        );
+        let got: Vec<bool> = author_boxes(&doc.page, &doc.stats, doc.leaves());
+        // The biography is a box; a name alone is not.
+        assert_eq!(got, vec![false, true, false]);
+    }
+}
