@@ -4,14 +4,15 @@
 
 use crate::dom::{NodeId, Page};
 
-/// An address split into the host of an absolute or scheme-relative address (`https://host/…`,
-/// `//host/…`: with its port, without `www.`; none for a relative address) and its path, with
-/// the query and fragment cut off (a relative address is all path).
+/// An address split into the host of an absolute web or scheme-relative address
+/// (`https://host/…`, `//host/…`: with its port, without `www.`; none for a relative address or
+/// another scheme's, `javascript://`, `ftp://`) and its path, with the query and fragment cut
+/// off (a relative address is all path, another scheme's address too).
 pub fn split(href: &str) -> (Option<&str>, &str) {
     let href = href.trim();
     let href = href.split(['?', '#']).next().unwrap_or("");
-    // `//` starts a host only after nothing or a scheme (`http:`); elsewhere it is in a path.
-    let rest = href.find("//").filter(|&i| i == 0 || is_scheme(&href[..i])).map(|i| &href[i + 2..]);
+    // `//` starts a host only after nothing or `http:`/`https:`; elsewhere it is in a path.
+    let rest = href.find("//").filter(|&i| is_web_scheme(&href[..i])).map(|i| &href[i + 2..]);
     match rest {
         Some(rest) => {
             let (host, path) = rest.find('/').map_or((rest, ""), |s| rest.split_at(s));
@@ -21,12 +22,9 @@ pub fn split(href: &str) -> (Option<&str>, &str) {
     }
 }
 
-/// `scheme:` as RFC 3986 spells it: a letter, then letters, digits, `+`, `-` or `.`.
-fn is_scheme(s: &str) -> bool {
-    s.strip_suffix(':').is_some_and(|name| {
-        name.starts_with(|c: char| c.is_ascii_alphabetic())
-            && name.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'))
-    })
+/// What stands before `//` in a web address: nothing (scheme-relative), `http:` or `https:`.
+fn is_web_scheme(s: &str) -> bool {
+    s.is_empty() || s.eq_ignore_ascii_case("http:") || s.eq_ignore_ascii_case("https:")
 }
 
 /// Whether an element holds a link to a site's home page (an address whose path is empty or
@@ -54,6 +52,9 @@ mod tests {
         // `//` inside a relative address or a query is no host.
         assert_eq!(split("a//b"), (None, "a//b"));
         assert_eq!(split("page?u=http://x.org/"), (None, "page"));
+        // Other schemes name no web host.
+        assert_eq!(split("javascript://void"), (None, "javascript://void"));
+        assert_eq!(split("HTTPS://Example.org/a"), (Some("Example.org"), "/a"));
     }
 
     #[test]

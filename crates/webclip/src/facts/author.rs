@@ -15,14 +15,19 @@ const AUTHOR: &[&str] = &["author", "autor", "auteur", "autore"];
 
 /// Words that, beside an author word in one class token, make it a box about the writer rather
 /// than the byline's name: `author-bio`, `about-the-author`, `authorbox`, `autor-info`.
-const BOX: &[&str] = &["bio", "box", "about", "info", "card", "profile", "description", "details", "ueber", "uber"];
+const BOX: &[&str] =
+    &["bio", "biography", "box", "about", "info", "card", "profile", "description", "details", "ueber", "uber"];
 
 /// Whether one class or id token names an author box: among its parts (split at `-` and `_`)
 /// an author word and a box word, or one part joining them (`authorbox`). A plural
-/// (`research-card_authors`) is a card's author list, not a box about the writer.
+/// (`research-card_authors`) is a card's author list, not a box about the writer; a comment's
+/// author (`comment-author-info`) is a thread's, whose posts may be the page's content.
 fn names_box(token: &str) -> bool {
     let t = token.to_ascii_lowercase();
     let parts = || t.split(['-', '_']);
+    if parts().any(|p| p.starts_with("comment")) {
+        return false;
+    }
     let author = |p: &str| AUTHOR.contains(&p);
     let boxed = |p: &str| BOX.contains(&p);
     let joined = |p: &str| AUTHOR.iter().any(|a| p.strip_prefix(a).is_some_and(boxed));
@@ -30,7 +35,8 @@ fn names_box(token: &str) -> bool {
 }
 
 /// Per leaf: whether it lies inside an element whose class or id names an author box and that
-/// holds a sentence of biography (a card's author name alone is a listing's item).
+/// holds a line of biography — [`MIN_BIO`] characters or more and a sentence end (a card's
+/// author name alone is a listing's item; a byline of that length is metadata too).
 pub fn author_boxes(page: &Page, stats: &NodeStats, ls: &[Leaf]) -> Vec<bool> {
     let inside = page.inside_elements(|id| {
         let s = stats.get(id);
@@ -49,7 +55,9 @@ mod tests {
     #[test]
     fn author_boxes_by_class_with_a_biography() {
         assert!(names_box("author-bio") && names_box("td_author_box") && names_box("authorbox") && names_box("autor-info"));
+        assert!(names_box("wp-block-post-author-biography"));
         assert!(!names_box("research-card_authors") && !names_box("author") && !names_box("byline-author"));
+        assert!(!names_box("comment-author-info"));
         let doc = Document::parse(
             "<body><article><p>The story itself, told at length in sentences.</p>\
              <div class=\"author-box\"><p>Ann Lee writes about science and health for the paper and lives in Leeds with two cats.</p></div>\

@@ -260,14 +260,16 @@ pub struct AutoOptions {
     /// 0.95 → 0.70). Since 2026-12-04 left out whatever their score (see `image_captions`).
     pub social_embeds: bool,
     /// Author boxes (`facts::author`: an element whose class or id names a box about the writer,
-    /// `author-bio`, `author-box`, `about-author`, `autor-info`, holding a sentence of 60
-    /// characters or more) are left out whatever their score, while they are under
+    /// `author-bio`, `author-box`, `about-author`, `autor-info`, holding 60 characters or more
+    /// with a sentence end) are left out whatever their score, while they are under
     /// `EMBED_SHARE` of the region's text (an author's profile page keeps its biography): like a
     /// byline, metadata, and the model is sure of them (0.95–1.0 at the end of stories). On
     /// since 2026-12-05, normalised: held-out macro SH +0.01 [+0.01, +0.02] ▲, leave one folder
     /// out 6/6 (dragnet +0.06 ▲, l3s-gn1 +0.01; cleaneval −0.00: two essays whose truth keeps
-    /// the writer's note), wcxb out of fold +0.01 ▲. Any class token holding both words:
-    /// wcxb −0.01 (listing cards' `author-info` names, `research-card_authors`).
+    /// the writer's note), wcxb out of fold +0.01 ▲. Any class token holding both words, with no
+    /// length guard: wcxb −0.01 (listing cards' `author-info` names); with the guard but whole
+    /// tokens, not their parts: wcxb dev-2852 −0.03 (`research-card_authors`); only boxes
+    /// mostly unlinked: dragnet T43 −0.03 (a biography inside its link).
     pub author_boxes: bool,
     /// Bylines and datelines (`facts::dateline`: a short line, not running text nor a heading,
     /// with a date or a time in digits or in markup that declares a date or an author) need
@@ -475,8 +477,8 @@ const CAPTION_SHARE: f64 = 0.1;
 /// (`teaser_runs`) are flagged whatever their share: a story's length.
 const RUN_ARTICLE: f64 = 1000.0;
 
-/// Embedded social posts (`social_embeds`) are flagged only while they are under this share of
-/// the region's text. 0.1: held-out macro +0.00.
+/// Embedded social posts (`social_embeds`) and author boxes (`author_boxes`) are flagged only
+/// while they are under this share of the region's text. 0.1 (embeds): held-out macro +0.00.
 const EMBED_SHARE: f64 = 0.25;
 
 /// Teaser cards (`teaser_cards`) are flagged only while they are under this share of the
@@ -528,7 +530,7 @@ impl Method for Auto {
 
 /// The page's only visible `h1` of at least ten characters (`single_headline`), unless it is a
 /// masthead: named a logo, or linking to a site's home page.
-fn only_h1(doc: &Document) -> Option<NodeId> {
+fn single_headline(doc: &Document) -> Option<NodeId> {
     let page = &doc.page;
     doc.only_h1().filter(|&h| {
         let logo = ["id", "class"].iter().any(|a| page.attr(h, a).is_some_and(|v| v.to_ascii_lowercase().contains("logo")));
@@ -594,7 +596,7 @@ impl Auto {
         let not_an_article = doc.declared().not_an_article();
         let (tau, keep_inside, keep_outside) = self.options.effective(not_an_article);
         let ls = doc.leaves();
-        let headline = doc.title_heading().or_else(|| if self.options.single_headline { only_h1(doc) } else { None });
+        let headline = doc.title_heading().or_else(|| if self.options.single_headline { single_headline(doc) } else { None });
         let discussion = self.options.forum_declared && doc.declared().is_discussion();
         let named: &[NodeId] = if self.options.comments || discussion { &[] } else { doc.comment_sections() };
         let (sections, p) = if self.options.comment_share < 1.0 && !named.is_empty() {
