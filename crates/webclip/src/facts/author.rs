@@ -23,6 +23,10 @@ const BOX: &[&str] =
 /// (`research-card_authors`) is a card's author list, not a box about the writer; a comment's
 /// author (`comment-author-info`) is a thread's, whose posts may be the page's content.
 fn names_box(token: &str) -> bool {
+    // Every author word holds `aut`: most tokens are passed over without a copy.
+    if !token.as_bytes().windows(3).any(|w| w.eq_ignore_ascii_case(b"aut")) {
+        return false;
+    }
     let t = token.to_ascii_lowercase();
     let parts = || t.split(['-', '_']);
     if parts().any(|p| p.starts_with("comment")) {
