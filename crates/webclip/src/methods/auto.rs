@@ -882,14 +882,15 @@ impl Auto {
             Vec::new()
         };
         // Credit lines among them are never the body: left out whatever their score.
-        let mut text = String::new();
+        // One text buffer for the credit and notice checks below.
+        let mut buf = String::new();
         let credits: Vec<bool> = captions
             .iter()
             .enumerate()
             .map(|(k, &c)| {
                 c && {
-                    ls[k].text_into(page, &mut text);
-                    crate::facts::caption::is_credit(&text)
+                    ls[k].text_into(page, &mut buf);
+                    crate::facts::caption::is_credit(&buf)
                 }
             })
             .collect();
@@ -1138,7 +1139,6 @@ impl Auto {
             None
         };
         // Copyright notices (read only for short leaves).
-        let mut buf = String::new();
         let mut notice = |k: usize| {
             self.options.copyright_notices
                 && counts[k].chars <= crate::facts::caption::MAX_NOTICE
