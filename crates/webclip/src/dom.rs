@@ -635,6 +635,17 @@ impl Page {
         self.inside_elements(|id| self.nodes[id as usize].name == local_name!("a"))
     }
 
+    /// Per node: the union of the bit flags `is` gives it and each of its ancestor elements
+    /// (one forward pass, as [`Page::inside_elements`]; several facts in one walk).
+    pub fn inside_flags(&self, mut is: impl FnMut(NodeId) -> u8) -> Vec<u8> {
+        let mut out = vec![0u8; self.len()];
+        for (i, node) in self.nodes.iter().enumerate() {
+            let up = if node.parent != NONE { out[node.parent as usize] } else { 0 };
+            out[i] = up | if node.kind == NodeKind::Element { is(i as NodeId) } else { 0 };
+        }
+        out
+    }
+
     /// Per node: it is an element that `is` accepts or lies inside one (one forward pass; ids
     /// are in document order, so a parent is decided before its children).
     pub fn inside_elements(&self, is: impl Fn(NodeId) -> bool) -> Vec<bool> {

@@ -140,6 +140,21 @@ pub fn text_stat(text: &str) -> Stat {
     s
 }
 
+/// Characters that are never shown: soft hyphen, zero-width space, word joiner, BOM, and the
+/// left-to-right and right-to-left marks (they order a line's display, and glued to a word
+/// they make it another token: "\u{200E}Apple"). (Zero-width joiners and non-joiners change how
+/// some scripts are written and stay.)
+const INVISIBLE: [char; 6] = ['\u{AD}', '\u{200B}', '\u{200E}', '\u{200F}', '\u{2060}', '\u{FEFF}'];
+
+/// A text node's text without [`INVISIBLE`] characters (borrowed when it has none).
+pub(crate) fn strip_invisible(s: &str) -> std::borrow::Cow<'_, str> {
+    if s.contains(INVISIBLE) {
+        std::borrow::Cow::Owned(s.replace(INVISIBLE, ""))
+    } else {
+        std::borrow::Cow::Borrowed(s)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

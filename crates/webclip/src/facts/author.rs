@@ -2,9 +2,7 @@
 //! author", a photo, a name and two lines), found by the class or id its template gives it.
 //! Like a byline it is the page's metadata, not its running content.
 
-use crate::dom::Page;
-use crate::leaves::Leaf;
-use crate::stats::NodeStats;
+use crate::stats::Stat;
 
 /// Characters of the shortest biography.
 const MIN_BIO: u32 = 60;
@@ -16,13 +14,13 @@ const AUTHOR: &[&str] = &["author", "autor", "auteur", "autore"];
 /// Words that, beside an author word in one class token, make it a box about the writer rather
 /// than the byline's name: `author-bio`, `about-the-author`, `authorbox`, `autor-info`.
 const BOX: &[&str] =
-    &["bio", "biography", "box", "about", "info", "card", "profile", "description", "details", "ueber", "uber"];
+    &["bio", "biography", "biografie", "biografia", "box", "about", "info", "card", "profile", "profil", "description", "details", "ueber", "uber"];
 
 /// Whether one class or id token names an author box: among its parts (split at `-` and `_`)
 /// an author word and a box word, or one part joining them (`authorbox`). A plural
 /// (`research-card_authors`) is a card's author list, not a box about the writer; a comment's
 /// author (`comment-author-info`) is a thread's, whose posts may be the page's content.
-fn names_box(token: &str) -> bool {
+pub(crate) fn names_box(token: &str) -> bool {
     // Every author word holds `aut`: most tokens are passed over without a copy.
     if !token.as_bytes().windows(3).any(|w| w.eq_ignore_ascii_case(b"aut")) {
         return false;
@@ -38,17 +36,10 @@ fn names_box(token: &str) -> bool {
     parts().any(joined) || parts().any(author) && parts().any(boxed)
 }
 
-/// Per leaf: whether it lies inside an element whose class or id names an author box and that
-/// holds a line of biography — [`MIN_BIO`] characters or more and a sentence end (a card's
-/// author name alone is a listing's item; a byline of that length is metadata too).
-pub fn author_boxes(page: &Page, stats: &NodeStats, ls: &[Leaf]) -> Vec<bool> {
-    let inside = page.inside_elements(|id| {
-        let s = stats.get(id);
-        s.sentences >= 1
-            && s.chars >= MIN_BIO
-            && ["class", "id"].iter().any(|a| page.attr(id, a).is_some_and(|v| v.split_ascii_whitespace().any(names_box)))
-    });
-    ls.iter().map(|l| inside[l.container as usize]).collect()
+/// Whether an element holds a line of biography: [`MIN_BIO`] characters or more and a sentence
+/// end (a card's author name alone is a listing's item; a byline of that length is metadata too).
+pub(crate) fn holds_biography(s: &Stat) -> bool {
+    s.sentences >= 1 && s.chars >= MIN_BIO
 }
 
 #[cfg(test)]
@@ -67,7 +58,7 @@ mod tests {
              <div class=\"author-box\"><p>Ann Lee writes about science and health for the paper and lives in Leeds with two cats.</p></div>\
              <div class=\"author-card\"><p>Ann Lee</p></div></article></body>",
         );
-        let got: Vec<bool> = author_boxes(&doc.page, &doc.stats, doc.leaves());
+        let got: Vec<bool> = crate::facts::named::named_boxes(&doc.page, &doc.stats, doc.leaves()).authors;
         // The biography is a box; a name alone is not.
         assert_eq!(got, vec![false, true, false]);
     }

@@ -41,9 +41,9 @@ const LABELS: &[&str] = &[
     // en
     "photo:", "photos:", "photo by", "photograph:", "photograph by", "photography:", "image:", "images:",
     "image credit", "image courtesy", "picture:", "pictures:", "credit:", "credits:", "photo credit",
-    "photo courtesy", "courtesy of", "source:", "©", "(c)", "copyright",
+    "photo courtesy", "courtesy of", "source:", "image by", "©", "(c)", "copyright",
     // de
-    "foto:", "fotos:", "bild:", "bilder:", "bildquelle", "fotograf:", "fotografie:", "quelle:",
+    "foto:", "fotos:", "bild:", "bilder:", "bildquelle", "bildnachweis", "fotonachweis", "fotograf:", "fotografie:", "quelle:",
     // fr
     "crédit photo", "crédits photo", "crédit:", "crédits:", "illustration:",
     // es
@@ -58,9 +58,13 @@ const LABELS: &[&str] = &[
     "fot.", "fot:", "zdjęcie:", "zdjęcia:", "źródło:",
 ];
 
-/// Words that make a closing parenthesis a credit ("(AP Photo/…)", "(Foto: dpa)").
-const PAREN_WORDS: &[&str] =
-    &["photo", "foto", "bild", "image", "imagen", "imagem", "immagine", "beeld", "fot.", "zdjęcie", "getty", "reuters", "afp", "dpa", "©"];
+/// Words that make a closing parenthesis a credit ("(AP Photo/…)", "(Foto: dpa)"), as whole
+/// words: "(Bildung)", "(siehe Abbildung 2)" and "(photosynthesis)" are none.
+#[rustfmt::skip]
+const PAREN_WORDS: &[&str] = &[
+    "photo", "photos", "foto", "fotos", "bild", "bilder", "image", "images", "imagen", "imágenes", "imagem",
+    "imagens", "immagine", "immagini", "beeld", "fot", "zdjęcie", "getty", "reuters", "afp", "dpa",
+];
 
 /// Per leaf: whether it is a caption or a credit beside a picture.
 pub fn captions(page: &Page, stats: &NodeStats, ls: &[Leaf], counts: &[LeafCounts], in_link: &[bool]) -> Vec<bool> {
@@ -182,16 +186,17 @@ fn icon(page: &Page, id: NodeId) -> bool {
 
 /// A credit line: it starts with a credit label or ends in a credit parenthesis.
 pub fn is_credit(text: &str) -> bool {
-    let t = text.trim().to_lowercase();
-    // "Photo : AFP" (French spacing) reads as "photo:".
-    let squeezed = t.replace(" :", ":");
+    let t = crate::stats::strip_invisible(text.trim()).to_lowercase();
+    // "Photo : AFP" (French spacing, with a space or a no-break space) reads as "photo:".
+    let squeezed = t.replace(" :", ":").replace("\u{a0}:", ":").replace("\u{202f}:", ":");
     if LABELS.iter().any(|l| t.starts_with(l) || squeezed.starts_with(l)) {
         return true;
     }
     if let Some(body) = t.strip_suffix(')') {
         if let Some(open) = body.rfind('(') {
             let inner = &body[open + 1..];
-            return inner.chars().count() <= 80 && PAREN_WORDS.iter().any(|w| inner.contains(w));
+            return inner.chars().count() <= 80
+                && (inner.contains('©') || inner.split(|c: char| !c.is_alphanumeric()).any(|w| PAREN_WORDS.contains(&w)));
         }
     }
     false
@@ -275,10 +280,13 @@ mod tests {
     #[test]
     fn credits_in_any_language() {
         for t in ["Photo: Jane Doe", "Foto: dpa", "Bild: Keystone", "Crédit photo : AFP", "Fotografía: EFE", "Zdjęcie: PAP",
-            "The mayor arrives. (AP Photo/John Doe)", "© Reuters"] {
+            "The mayor arrives. (AP Photo/John Doe)", "© Reuters", "Photo\u{a0}: AFP", "Bild\u{ad}nachweis: Anna Muster",
+            "The square at dusk (Getty Images)", "Plac Zamkowy (fot. Jan Kowalski)"] {
             assert!(is_credit(t), "{t}");
         }
-        for t in ["Photosynthesis is slow.", "He said (in a photo op) nothing.", "The photo shows a cat"] {
+        for t in ["Photosynthesis is slow.", "He said (in a photo op) nothing.", "The photo shows a cat",
+            "Die Länder zahlen mehr für Schulen (Bildung).", "Der Wert steigt weiter (siehe Abbildung 2)",
+            "Leaves turn light into sugar (photosynthesis)"] {
             assert!(!is_credit(t), "{t}");
         }
     }

@@ -42,6 +42,12 @@ const LABELS: &[&str] = &[
     "no comments", "no comments yet", "be the first to comment", "join the discussion", "join the conversation",
     "keine kommentare", "noch keine kommentare", "aucun commentaire", "sin comentarios", "nessun commento",
     "geen reacties", "brak komentarzy", "ingen kommentarer",
+    // The comment forms' headings of the other cue languages (WordPress's "Leave a Reply" in
+    // German, Dutch, Italian, Portuguese) and "join the discussion".
+    "schreibe einen kommentar", "schreiben sie einen kommentar", "hinterlasse einen kommentar",
+    "hinterlassen sie einen kommentar", "kommentar hinzufügen", "diskutieren sie mit", "diskutiere mit",
+    "ajouter un commentaire", "añadir un comentario", "lascia una risposta", "aggiungi un commento",
+    "deixe uma resposta", "adicionar comentário", "geef een reactie", "laat een reactie achter", "zostaw komentarz",
 ];
 
 /// Singular labels, read as labels only beside a count ("1 Comment", "1 Kommentar": alone,
@@ -55,6 +61,7 @@ pub fn is_label(text: &str) -> bool {
     if text.len() > 200 {
         return false;
     }
+    let text = &*crate::stats::strip_invisible(text);
     // Digits, and the separators inside a number, leave; a count was there.
     let chars: Vec<char> = text.chars().collect();
     let mut count = false;
@@ -79,9 +86,10 @@ pub fn is_label(text: &str) -> bool {
     label_words(t).is_some_and(|t| LABELS.contains(&t.as_str()) || (count && SINGULAR.contains(&t.as_str())))
 }
 
-/// A trimmed label's words, lowercased and joined by single spaces; none when it is empty or
-/// longer than 40 characters.
+/// A trimmed label's words, lowercased and joined by single spaces, without soft hyphens and
+/// other invisible characters; none when it is empty or longer than 40 characters.
 fn label_words(t: &str) -> Option<String> {
+    let t = crate::stats::strip_invisible(t);
     (!t.is_empty() && t.chars().count() <= 40).then(|| t.to_lowercase().split_whitespace().collect::<Vec<_>>().join(" "))
 }
 
@@ -113,6 +121,14 @@ const RELATED: &[&str] = &[
     "leia também", "veja também", "notícias relacionadas", "artigos relacionados", "mais lidas", "mais lidas da semana",
     "gerelateerde artikelen", "meer nieuws", "ander nieuws", "bekijk ook",
     "powiązane artykuły", "zobacz też", "czytaj też", "najnowsze artykuły",
+    // Blogs' widgets and "you may be interested in" as the cue languages print them.
+    "recent posts", "popular posts", "ähnliche beiträge", "verwandte beiträge", "neueste beiträge",
+    "beliebte beiträge", "weitere beiträge", "mehr artikel", "das könnte sie interessieren",
+    "das könnte dich interessieren", "das könnte ihnen auch gefallen", "das könnte dir auch gefallen",
+    "lesetipps", "leseempfehlungen", "articles récents", "articles populaires", "entradas recientes",
+    "entradas relacionadas", "artículos recientes", "articoli recenti", "articoli popolari", "posts recentes",
+    "posts relacionados", "artigos recentes", "recente berichten", "gerelateerde berichten", "najnowsze wpisy",
+    "podobne wpisy", "popularne wpisy",
 ];
 
 /// A label's words without the marks at its edges ("» Mehr zum Thema:", "- Anzeige -").
@@ -170,6 +186,8 @@ const ADS: &[&str] = &[
     "publicidad", "anuncio", "pubblicità", "publicidade", "advertentie", "reklama", "reklame", "reklam", "mainos",
     "annonse", "annons", "annonce", "gesponsert", "sponsorisé", "patrocinado", "реклама", "διαφήμιση", "広告", "广告",
     "광고", "إعلان",
+    "advertorial", "gesponserter inhalt", "contenu sponsorisé", "contenido patrocinado", "contenuto sponsorizzato",
+    "sponsorizzato", "conteúdo patrocinado", "gesponsorde inhoud", "gesponsord", "treść sponsorowana", "sponsorowane",
 ];
 
 /// Beginnings of a related list's label that names its source ("Also on HuffPost", "More
@@ -261,7 +279,16 @@ mod tests {
 
     #[test]
     fn ad_labels_are_labels_only() {
-        for yes in ["Advertisement", "ADVERTISEMENT", "- Anzeige -", "(Story continues below)", "Publicité", "Реклама", "— 広告 —"] {
+        for yes in [
+            "Advertisement",
+            "ADVERTISEMENT",
+            "- Anzeige -",
+            "(Story continues below)",
+            "Publicité",
+            "Реклама",
+            "— 広告 —",
+            "Gesponserter Inhalt",
+        ] {
             assert_eq!(label(yes), Some(Label::Ad), "{yes}");
         }
         for no in ["Advertisement for the new model", "Ads and tracking", "Sponsored by the council", "Advertising", ""] {
@@ -284,6 +311,9 @@ mod tests {
             "Artículos relacionados",
             "Leia também",
             "Powiązane artykuły",
+            "Ähn\u{ad}liche Bei\u{ad}träge",
+            "Das könnte Sie interessieren",
+            "Recent Posts",
         ] {
             assert_eq!(label(yes), Some(Label::Related), "{yes}");
         }
@@ -306,6 +336,9 @@ mod tests {
             "1 Comment",
             "COMENTÁRIOS",
             "No comments yet",
+            "Schreibe einen Kommentar",
+            "Leser\u{ad}kommentare (3)",
+            "Geef een reactie",
         ];
         for yes in yes {
             assert!(is_label(yes), "{yes}");

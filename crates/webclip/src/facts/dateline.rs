@@ -32,7 +32,10 @@ pub fn metadata_line(page: &Page, l: &Leaf, c: &LeafCounts) -> bool {
 }
 
 /// Words that open a byline before the author's name, in the languages of the cue words.
-const BY: &[&str] = &["by", "von", "par", "por", "di", "door", "av", "af", "przez", "autor:", "author:", "written by"];
+const BY: &[&str] = &[
+    "by", "von", "par", "por", "di", "door", "av", "af", "przez", "autor:", "autorin:", "author:", "written by",
+    "posted by", "geschrieben von", "veröffentlicht von", "écrit par", "escrito por", "scritto da", "geschreven door",
+];
 
 /// A line that opens with a byline word followed by a capitalised name ("By Megan K. Stack,
 /// Times Staff Writer", "Von Max Muster", "Par Jean Dupont"). Short lines such as "Door Prize
@@ -40,7 +43,7 @@ const BY: &[&str] = &["by", "von", "par", "por", "di", "door", "av", "af", "prze
 /// article's first running text, where such lines are rare.
 fn signed(text: &str) -> bool {
     let t = text.trim_start_matches(|c: char| c.is_whitespace() || "-–—|•·".contains(c));
-    // The words are ASCII: compared on the line's own bytes, without lowercasing the line.
+    // Compared on the line's own bytes (ASCII letters in any case), without lowercasing it.
     BY.iter().any(|w| {
         t.get(..w.len()).is_some_and(|head| head.eq_ignore_ascii_case(w))
             && t.get(w.len()..).is_some_and(|rest| {
@@ -153,7 +156,8 @@ mod tests {
              <p>The storm left thousands without power. Crews worked through the night in 2012 to restore it.</p>\
              <p>A standfirst of one sentence about the story</p><p>Costs 2,000 euros and 12.5 kg</p>\
              <p>By Megan K. Stack, Times Staff Writer</p><p>— Par Jean Dupont</p><p>By the way, nobody came</p>\
-             <p>Bypass Road closed</p><p>Dinner At Eight</p><p>di Mario Rossi</p>",
+             <p>Bypass Road closed</p><p>Dinner At Eight</p><p>di Mario Rossi</p>\
+             <p>Autorin: Anna Muster</p><p>Posted by Sam Lee</p><p>Veröffentlicht von Jan Berg</p>",
         );
         let flagged: Vec<&str> = got.iter().filter(|(_, f)| *f).map(|(t, _)| t.as_str()).collect();
         assert_eq!(
@@ -169,6 +173,9 @@ mod tests {
                 "By Megan K. Stack, Times Staff Writer",
                 "— Par Jean Dupont",
                 "di Mario Rossi",
+                "Autorin: Anna Muster",
+                "Posted by Sam Lee",
+                "Veröffentlicht von Jan Berg",
             ]
         );
     }

@@ -4,9 +4,6 @@
 //! a "view on …" link. Found by the class names the publishers' embed scripts require, so any
 //! language's page counts.
 
-use crate::dom::Page;
-use crate::leaves::Leaf;
-
 /// Class names of the publishers' embed markup.
 const CLASSES: &[&str] = &[
     "twitter-tweet",
@@ -22,18 +19,15 @@ const CLASSES: &[&str] = &[
     "text-post-media",
 ];
 
-/// Per leaf: whether it lies inside an embedded social post.
-pub fn social_embeds(page: &Page, ls: &[Leaf]) -> Vec<bool> {
-    let inside = page.inside_elements(|id| {
-        page.attr(id, "class").is_some_and(|c| c.split_ascii_whitespace().any(|t| CLASSES.contains(&t)))
-    });
-    ls.iter().map(|l| inside[l.container as usize]).collect()
+/// Whether one class token is a publisher's embed class.
+pub(crate) fn is_embed_class(token: &str) -> bool {
+    CLASSES.contains(&token)
 }
 
 #[cfg(test)]
 mod tests {
-    use super::*;
     use crate::document::Document;
+    use crate::facts::named::named_boxes;
 
     #[test]
     fn posts_in_embed_markup_are_found_and_quotes_are_not() {
@@ -47,7 +41,7 @@ mod tests {
         let got: Vec<(String, bool)> = doc
             .leaves()
             .iter()
-            .zip(social_embeds(&doc.page, doc.leaves()))
+            .zip(named_boxes(&doc.page, &doc.stats, doc.leaves()).embeds)
             .map(|(l, e)| (l.text(&doc.page).trim().to_string(), e))
             .collect();
         let embedded: Vec<&str> = got.iter().filter(|(_, e)| *e).map(|(t, _)| t.as_str()).collect();

@@ -16,6 +16,7 @@ pub mod declared;
 pub mod embed;
 pub mod form;
 pub mod kicker;
+pub mod named;
 pub mod repeated;
 pub mod teaser;
 pub mod title;

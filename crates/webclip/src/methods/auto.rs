@@ -921,20 +921,16 @@ impl Auto {
         } else {
             Vec::new()
         };
-        // Embedded social posts, while they are under `EMBED_SHARE` of the region (a story
-        // told in posts keeps them).
-        let embeds = if self.options.social_embeds {
-            minority(crate::facts::embed::social_embeds(page, ls), EMBED_SHARE)
+        // Embedded social posts and author boxes (one walk over class and id names), each
+        // while under `EMBED_SHARE` of the region: a story told in posts keeps them, a profile
+        // page's biography is its content.
+        let named = if self.options.social_embeds || self.options.author_boxes {
+            crate::facts::named::named_boxes(page, stats, ls)
         } else {
-            Vec::new()
+            Default::default()
         };
-        // Author boxes, while under `EMBED_SHARE` of the region (a profile page's biography is
-        // its content).
-        let authors = if self.options.author_boxes {
-            minority(crate::facts::author::author_boxes(page, stats, ls), EMBED_SHARE)
-        } else {
-            Vec::new()
-        };
+        let embeds = if self.options.social_embeds { minority(named.embeds, EMBED_SHARE) } else { Vec::new() };
+        let authors = if self.options.author_boxes { minority(named.authors, EMBED_SHARE) } else { Vec::new() };
         // Kicker lines, repeated short lines, captions beside pictures, teaser cards and runs,
         // small forms (not their code) and embedded posts need the outside threshold wherever
         // they are.

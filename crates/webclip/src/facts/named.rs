@@ -1,0 +1,44 @@
+//! Boxes named by their class or id — embedded social posts ([`super::embed`]) and author boxes
+//! ([`super::author`]) — flagged in one pass over the page's `class` and `id` attributes.
+
+use super::{author, embed};
+use crate::dom::Page;
+use crate::leaves::Leaf;
+use crate::stats::NodeStats;
+use markup5ever::local_name;
+
+const EMBED: u8 = 1;
+const AUTHOR: u8 = 2;
+
+/// Per leaf: whether it lies in an embedded social post, and whether in an author box.
+#[derive(Debug, Default)]
+pub struct NamedBoxes {
+    pub embeds: Vec<bool>,
+    pub authors: Vec<bool>,
+}
+
+/// Flags every leaf inside an element whose class is an embed class, or whose class or id
+/// names an author box and that holds a biography.
+pub fn named_boxes(page: &Page, stats: &NodeStats, ls: &[Leaf]) -> NamedBoxes {
+    let flags = page.inside_flags(|id| {
+        let bio = author::holds_biography(stats.get(id));
+        let mut f = 0;
+        for a in page.attrs(id) {
+            if a.name == local_name!("class") {
+                for t in a.value.split_ascii_whitespace() {
+                    if embed::is_embed_class(t) {
+                        f |= EMBED;
+                    }
+                    if bio && author::names_box(t) {
+                        f |= AUTHOR;
+                    }
+                }
+            } else if bio && a.name == local_name!("id") && a.value.split_ascii_whitespace().any(author::names_box) {
+                f |= AUTHOR;
+            }
+        }
+        f
+    });
+    let per_leaf = |bit: u8| ls.iter().map(|l| flags[l.container as usize] & bit != 0).collect();
+    NamedBoxes { embeds: per_leaf(EMBED), authors: per_leaf(AUTHOR) }
+}
