@@ -193,8 +193,9 @@ const ADS: &[&str] = &[
 /// Beginnings of a related list's label that names its source ("Also on HuffPost", "More
 /// from Reuters", "Mehr aus Berlin").
 const RELATED_FROM: &[&str] = &[
-    "also on ", "more from ", "more in ", "more on ", "more stories from ", "mehr aus ", "mehr von ", "mehr zu ",
-    "plus de ", "más de ", "altro da ", "meer van ", "więcej z ",
+    "also on ", "more from ", "more in ", "more on ", "more stories from ", "read more from ", "more content from ",
+    "mehr aus ", "mehr von ", "mehr zu ", "weitere artikel von ", "mehr artikel von ", "plus de ", "más de ",
+    "altro da ", "meer van ", "więcej z ",
 ];
 
 /// The outermost elements that hold comments and some text. `html` and `body` never are (a
@@ -314,6 +315,8 @@ mod tests {
             "Ähn\u{ad}liche Bei\u{ad}träge",
             "Das könnte Sie interessieren",
             "Recent Posts",
+            "Read more from Yahoo News:",
+            "More content from NBCNews.com:",
         ] {
             assert_eq!(label(yes), Some(Label::Related), "{yes}");
         }
