@@ -1,7 +1,8 @@
 //! Per-node statistics computed in one bottom-up pass and shared by every method: counts of
 //! characters (whitespace excluded), words, punctuation, sentence ends, links, link
 //! characters, elements and text nodes in each subtree, and each node's depth. Hidden text
-//! (scripts, styles, `hidden` elements) counts for nothing.
+//! (scripts, styles, `hidden` elements) counts for nothing. Also the characters a browser never
+//! shows ([`strip_invisible`]), which the writers drop and the word cues do not read.
 
 use crate::dom::{NodeId, NodeKind, Page, NONE};
 use markup5ever::local_name;

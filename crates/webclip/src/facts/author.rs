@@ -13,8 +13,11 @@ const AUTHOR: &[&str] = &["author", "autor", "auteur", "autore"];
 
 /// Words that, beside an author word in one class token, make it a box about the writer rather
 /// than the byline's name: `author-bio`, `about-the-author`, `authorbox`, `autor-info`.
-const BOX: &[&str] =
-    &["bio", "biography", "biografie", "biografia", "box", "about", "info", "card", "profile", "profil", "description", "details", "ueber", "uber"];
+#[rustfmt::skip]
+const BOX: &[&str] = &[
+    "bio", "biography", "biografie", "biografia", "box", "about", "info", "card", "profile", "profil", "description",
+    "details", "ueber", "uber",
+];
 
 /// Whether one class or id token names an author box: among its parts (split at `-` and `_`)
 /// an author word and a box word, or one part joining them (`authorbox`). A plural

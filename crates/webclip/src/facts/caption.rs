@@ -186,17 +186,30 @@ fn icon(page: &Page, id: NodeId) -> bool {
 
 /// A credit line: it starts with a credit label or ends in a credit parenthesis.
 pub fn is_credit(text: &str) -> bool {
-    let t = crate::stats::strip_invisible(text.trim()).to_lowercase();
+    let t = crate::stats::strip_invisible(text).trim().to_lowercase();
     // "Photo : AFP" (French spacing, with a space or a no-break space) reads as "photo:".
-    let squeezed = t.replace(" :", ":").replace("\u{a0}:", ":").replace("\u{202f}:", ":");
-    if LABELS.iter().any(|l| t.starts_with(l) || squeezed.starts_with(l)) {
+    let squeezed = if t.contains(':') {
+        std::borrow::Cow::Owned(t.replace(" :", ":").replace("\u{a0}:", ":").replace("\u{202f}:", ":"))
+    } else {
+        std::borrow::Cow::Borrowed(t.as_str())
+    };
+    // A label that ends in a letter ends a word, or its plural: "Image by …", "Copyrights …",
+    // not "Image bytes …".
+    let labelled = |l: &str| {
+        squeezed.strip_prefix(l).is_some_and(|rest| {
+            let rest = rest.strip_prefix('s').unwrap_or(rest);
+            !l.ends_with(char::is_alphanumeric) || !rest.starts_with(char::is_alphanumeric)
+        })
+    };
+    if LABELS.iter().any(|l| labelled(l)) {
         return true;
     }
     if let Some(body) = t.strip_suffix(')') {
         if let Some(open) = body.rfind('(') {
             let inner = &body[open + 1..];
             return inner.chars().count() <= 80
-                && (inner.contains('©') || inner.split(|c: char| !c.is_alphanumeric()).any(|w| PAREN_WORDS.contains(&w)));
+                && (inner.contains('©')
+                    || inner.split(|c: char| !c.is_alphanumeric()).any(|w| PAREN_WORDS.contains(&w)));
         }
     }
     false
@@ -280,13 +293,14 @@ mod tests {
     #[test]
     fn credits_in_any_language() {
         for t in ["Photo: Jane Doe", "Foto: dpa", "Bild: Keystone", "Crédit photo : AFP", "Fotografía: EFE", "Zdjęcie: PAP",
-            "The mayor arrives. (AP Photo/John Doe)", "© Reuters", "Photo\u{a0}: AFP", "Bild\u{ad}nachweis: Anna Muster",
+            "The mayor arrives. (AP Photo/John Doe)", "© Reuters", "Photo\u{a0}: AFP", "Source : Reuters", "\u{feff} Photo: X", "Bild\u{ad}nachweis: Anna Muster",
             "The square at dusk (Getty Images)", "Plac Zamkowy (fot. Jan Kowalski)"] {
             assert!(is_credit(t), "{t}");
         }
         for t in ["Photosynthesis is slow.", "He said (in a photo op) nothing.", "The photo shows a cat",
             "Die Länder zahlen mehr für Schulen (Bildung).", "Der Wert steigt weiter (siehe Abbildung 2)",
-            "Leaves turn light into sugar (photosynthesis)"] {
+            "Leaves turn light into sugar (photosynthesis)", "The tools we use (Photoshop, Figma)",
+            "Image bytes are cached", "Copyrighted works are listed below"] {
             assert!(!is_credit(t), "{t}");
         }
     }

@@ -86,10 +86,9 @@ pub fn is_label(text: &str) -> bool {
     label_words(t).is_some_and(|t| LABELS.contains(&t.as_str()) || (count && SINGULAR.contains(&t.as_str())))
 }
 
-/// A trimmed label's words, lowercased and joined by single spaces, without soft hyphens and
-/// other invisible characters; none when it is empty or longer than 40 characters.
+/// A trimmed label's words, lowercased and joined by single spaces; none when it is empty or
+/// longer than 40 characters. Callers strip invisible characters first.
 fn label_words(t: &str) -> Option<String> {
-    let t = crate::stats::strip_invisible(t);
     (!t.is_empty() && t.chars().count() <= 40).then(|| t.to_lowercase().split_whitespace().collect::<Vec<_>>().join(" "))
 }
 
@@ -131,8 +130,10 @@ const RELATED: &[&str] = &[
     "podobne wpisy", "popularne wpisy",
 ];
 
-/// A label's words without the marks at its edges ("» Mehr zum Thema:", "- Anzeige -").
+/// A label's words without invisible characters and the marks at its edges ("» Mehr zum
+/// Thema:", "- Anzeige -").
 fn edge_trimmed_words(text: &str) -> Option<String> {
+    let text = crate::stats::strip_invisible(text);
     label_words(text.trim_matches(|c: char| c.is_whitespace() || ".:()[]|-–—!»›•·>".contains(c)))
 }
 

@@ -43,9 +43,9 @@ const BY: &[&str] = &[
 /// article's first running text, where such lines are rare.
 fn signed(text: &str) -> bool {
     let t = text.trim_start_matches(|c: char| c.is_whitespace() || "-–—|•·".contains(c));
-    // Compared on the line's own bytes (ASCII letters in any case), without lowercasing it.
+    // Compared on the line's own bytes, lowercased only when they are not ASCII ("Écrit par").
     BY.iter().any(|w| {
-        t.get(..w.len()).is_some_and(|head| head.eq_ignore_ascii_case(w))
+        t.get(..w.len()).is_some_and(|head| head.eq_ignore_ascii_case(w) || !head.is_ascii() && head.to_lowercase() == *w)
             && t.get(w.len()..).is_some_and(|rest| {
                 rest.starts_with(|c: char| c.is_whitespace())
                     && rest.trim_start().starts_with(|c: char| c.is_uppercase())
@@ -157,7 +157,7 @@ mod tests {
              <p>A standfirst of one sentence about the story</p><p>Costs 2,000 euros and 12.5 kg</p>\
              <p>By Megan K. Stack, Times Staff Writer</p><p>— Par Jean Dupont</p><p>By the way, nobody came</p>\
              <p>Bypass Road closed</p><p>Dinner At Eight</p><p>di Mario Rossi</p>\
-             <p>Autorin: Anna Muster</p><p>Posted by Sam Lee</p><p>Veröffentlicht von Jan Berg</p>",
+             <p>Autorin: Anna Muster</p><p>Posted by Sam Lee</p><p>Veröffentlicht von Jan Berg</p><p>Écrit par Jean Dupont</p>",
         );
         let flagged: Vec<&str> = got.iter().filter(|(_, f)| *f).map(|(t, _)| t.as_str()).collect();
         assert_eq!(
@@ -176,6 +176,7 @@ mod tests {
                 "Autorin: Anna Muster",
                 "Posted by Sam Lee",
                 "Veröffentlicht von Jan Berg",
+                "Écrit par Jean Dupont",
             ]
         );
     }

@@ -42,3 +42,25 @@ pub fn named_boxes(page: &Page, stats: &NodeStats, ls: &[Leaf]) -> NamedBoxes {
     let per_leaf = |bit: u8| ls.iter().map(|l| flags[l.container as usize] & bit != 0).collect();
     NamedBoxes { embeds: per_leaf(EMBED), authors: per_leaf(AUTHOR) }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::document::Document;
+
+    #[test]
+    fn embeds_and_author_boxes_by_class_or_id() {
+        let bio = "Ann Lee writes about science and health for the paper and lives in Leeds with two cats.";
+        let doc = Document::parse(&format!(
+            "<body><article><p>The story itself, told at length in sentences.</p>\
+             <div id=\"author-bio\"><p>{bio}</p></div>\
+             <div class=\"author-box\"><p>{bio}</p><blockquote class=\"twitter-tweet\"><p>A post.</p></blockquote></div>\
+             <blockquote class=\"twitter-tweet author-box\"><p>Short post.</p></blockquote></article></body>"
+        ));
+        let got = named_boxes(&doc.page, &doc.stats, doc.leaves());
+        // The story; the box by id; the box by class and the post inside it; a short post whose
+        // class also names a box (too short for a biography).
+        assert_eq!(got.embeds, [false, false, false, true, true]);
+        assert_eq!(got.authors, [false, true, true, true, false]);
+    }
+}
