@@ -43,7 +43,8 @@ const LABELS: &[&str] = &[
     "image credit", "image courtesy", "picture:", "pictures:", "credit:", "credits:", "photo credit",
     "photo courtesy", "courtesy of", "source:", "image by", "©", "(c)", "copyright",
     // de
-    "foto:", "fotos:", "bild:", "bilder:", "bildquelle", "bildnachweis", "fotonachweis", "fotograf:", "fotografie:", "quelle:",
+    "foto:", "fotos:", "bild:", "bilder:", "bildquelle", "bildnachweis", "fotonachweis", "fotograf:",
+    "fotografie:", "quelle:",
     // fr
     "crédit photo", "crédits photo", "crédit:", "crédits:", "illustration:",
     // es

@@ -1,7 +1,8 @@
 //! Page facts: what several methods and the article parts ask of one page — its text
 //! leaves, CNR's Algorithm 1 values, the heading that repeats `<title>` and the only `h1`,
-//! which nodes lie inside links, and its comment sections. Each is computed on first use and kept, so a
-//! method never recomputes, and methods never import each other, for a fact of the page.
+//! which nodes lie inside links, and its comment sections. Each is computed on first use and
+//! kept, so a method never recomputes, and methods never import each other, for a fact of the
+//! page.
 //!
 //! Layering: `dom` → `stats` → `leaves` → `facts` → `document` → `methods` → `article` →
 //! `output`; nothing here imports a method, the article or a writer.

@@ -443,7 +443,7 @@ impl Writer for MdWriter {
     }
 
     fn text(&mut self, text: &str, pre: bool) {
-        let text = &*super::strip_invisible(text);
+        let text = &*crate::stats::strip_invisible(text);
         if pre && self.pre_depth > 0 {
             self.flush();
             let nl = self.newline();

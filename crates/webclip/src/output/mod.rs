@@ -34,8 +34,6 @@ pub fn render_with_figures(
     }
 }
 
-pub(crate) use crate::stats::strip_invisible;
-
 /// Output formats of the body.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Format {

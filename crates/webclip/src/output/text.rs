@@ -112,7 +112,7 @@ impl Writer for TextWriter {
     }
 
     fn text(&mut self, s: &str, pre: bool) {
-        let s = &*super::strip_invisible(s);
+        let s = &*crate::stats::strip_invisible(s);
         if pre {
             // Whitespace is text inside `pre`: highlighted code puts the spaces and newlines
             // between tokens in text nodes of their own. Only leading blank lines of a block go.
