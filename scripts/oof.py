@@ -10,7 +10,7 @@ its fold's model. The rows are written as one folder, `wcxb-oof`, so `protocol.p
 settings out of fold:
 
     scripts/oof.py --out /tmp/oof/base.csv
-    scripts/oof.py --out /tmp/oof/new.csv --args "--declared-recall off"
+    scripts/oof.py --out /tmp/oof/new.csv --args "--tune declared_recall=off"
     scripts/protocol.py --base-csv /tmp/oof/base.csv --new-csv /tmp/oof/new.csv \\
         --folders wcxb-oof --in-sample none
 

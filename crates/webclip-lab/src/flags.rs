@@ -46,3 +46,51 @@ impl DataArgs {
         }
     }
 }
+
+/// The extraction flags of `webclip`, and the stages' tuning (`--tune NAME=VALUE`: a weight,
+/// threshold or switch of `auto`'s stages that is not a user's option; `webclip-lab eval
+/// --tune grow=off --tune keep_outside=0.7`).
+#[derive(Args, Clone)]
+pub struct LabMethodArgs {
+    #[command(flatten)]
+    pub args: MethodArgs,
+    /// A tuning option of the method's stages, as NAME=VALUE (repeatable); the names are in the
+    /// option table's "tuning" group (`webclip::options::tuning_options`).
+    #[arg(long = "tune", value_name = "NAME=VALUE")]
+    pub tune: Vec<String>,
+}
+
+impl std::ops::Deref for LabMethodArgs {
+    type Target = MethodArgs;
+    fn deref(&self) -> &MethodArgs {
+        &self.args
+    }
+}
+
+impl LabMethodArgs {
+    /// The library options with the tuning applied, or exit code 2 after printing why.
+    pub fn resolve(&self) -> Result<webclip::Options, ExitCode> {
+        self.tuned(self.args.resolve()?)
+    }
+
+    /// As [`MethodArgs::resolve_single`], with the tuning applied.
+    pub fn resolve_single(&self) -> Result<webclip::Options, ExitCode> {
+        self.tuned(self.args.resolve_single()?)
+    }
+
+    fn tuned(&self, mut options: webclip::Options) -> Result<webclip::Options, ExitCode> {
+        for pair in &self.tune {
+            let applied = match pair.split_once('=') {
+                Some((name, value)) => {
+                    options.tune(&name.trim().replace('-', "_"), value.trim()).map_err(|e| e.to_string())
+                }
+                None => Err(format!("--tune {pair:?}: expected NAME=VALUE")),
+            };
+            if let Err(e) = applied {
+                eprintln!("webclip-lab: {e}");
+                return Err(ExitCode::from(2));
+            }
+        }
+        Ok(options)
+    }
+}

@@ -413,13 +413,12 @@ pub fn openapi_json() -> &'static str {
             serde_json::from_str(include_str!("../assets/openapi.json")).expect("assets/openapi.json is JSON");
         let methods = serde_json::json!(webclip::MethodConfig::NAMES);
         let options: serde_json::Map<String, serde_json::Value> =
-            webclip::options::OPTIONS.iter().map(|s| (s.name.to_string(), s.json_schema())).collect();
+            webclip::options::user_options().map(|s| (s.name.to_string(), s.json_schema())).collect();
         let request = &mut doc["components"]["schemas"]["ExtractRequest"]["properties"];
         request["method"]["enum"] = methods.clone();
         request["options"]["properties"] = serde_json::Value::Object(options);
         // Query parameters: the options in their text form (on/off, comma-separated lists).
-        let query: Vec<serde_json::Value> = webclip::options::OPTIONS
-            .iter()
+        let query: Vec<serde_json::Value> = webclip::options::user_options()
             .map(|s| {
                 serde_json::json!({"name": s.name, "in": "query", "description": s.help_line(), "schema": s.json_schema(),
                     "style": "form", "explode": false})

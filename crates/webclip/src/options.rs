@@ -169,6 +169,10 @@ pub enum Group {
     Content,
     /// A method's own option.
     Method,
+    /// A weight, threshold or switch of one of `auto`'s stages: not the user's to decide, so
+    /// not in the table the front ends show; the lab sets it (`webclip-lab … --tune NAME=VALUE`,
+    /// [`Options::tune`]).
+    Tuning,
 }
 
 /// One named option.
@@ -285,6 +289,7 @@ impl OptionSpec {
             Group::Input => "input",
             Group::Content => "content",
             Group::Method => "method",
+            Group::Tuning => "tuning",
         };
         let mut d = json!({
             "name": self.name,
@@ -320,19 +325,29 @@ impl OptionSpec {
     }
 }
 
-/// The option by name.
+/// The user's options: the table without the stages' tuning (what the front ends show).
+pub fn user_options() -> impl Iterator<Item = &'static OptionSpec> {
+    OPTIONS.iter().filter(|s| s.group != Group::Tuning)
+}
+
+/// The stages' tuning options (the lab's `--tune`).
+pub fn tuning_options() -> impl Iterator<Item = &'static OptionSpec> {
+    OPTIONS.iter().filter(|s| s.group == Group::Tuning)
+}
+
+/// The user's option by name.
 pub fn spec(name: &str) -> Option<&'static OptionSpec> {
-    OPTIONS.iter().find(|s| s.name == name)
+    user_options().find(|s| s.name == name)
 }
 
-/// Every option's name, in the table's order.
+/// Every user option's name, in the table's order.
 pub fn names() -> impl Iterator<Item = &'static str> {
-    OPTIONS.iter().map(|s| s.name)
+    user_options().map(|s| s.name)
 }
 
-/// The table as a JSON array of [`OptionSpec::describe`].
+/// The user's options as a JSON array of [`OptionSpec::describe`].
 pub fn table_json() -> Value {
-    Value::Array(OPTIONS.iter().map(OptionSpec::describe).collect())
+    Value::Array(user_options().map(OptionSpec::describe).collect())
 }
 
 /// The JSON value of an option given as text (a command-line word, a URL query parameter):
@@ -413,6 +428,23 @@ impl Options {
             }
         }
         Ok(options)
+    }
+
+    /// Sets one of the stages' tuning options (`Group::Tuning`) from its text, for the lab's
+    /// experiments; the error names the option and what it expects.
+    #[doc(hidden)]
+    pub fn tune(&mut self, name: &str, text: &str) -> crate::Result<()> {
+        let method = self.method.name();
+        let spec = tuning_options().find(|s| s.name == name).ok_or_else(|| {
+            let names: Vec<&str> = tuning_options().map(|s| s.name).collect();
+            Error::Option(format!("unknown tuning option \"{name}\"; tuning options: {}", names.join(", ")))
+        })?;
+        if !spec.read_by(method) {
+            return Err(Error::Option(not_read_by(name, spec.methods, method)));
+        }
+        let value = spec.value_from_text(text).map_err(|e| Error::Option(format!("tuning option {name}: {e}")))?;
+        (spec.set)(self, &value);
+        Ok(())
     }
 }
 
@@ -726,7 +758,7 @@ pub static OPTIONS: &[OptionSpec] = &[
         value_name: "P",
         help: "Leaves inside the chosen region need at least this probability.",
         methods: AUTO,
-        group: Group::Method,
+        group: Group::Tuning,
         example: "0.4",
         unset: "",
         get: |o| auto(o).map_or(Value::Null, |a| Value::from(a.keep_inside)),
@@ -739,7 +771,7 @@ pub static OPTIONS: &[OptionSpec] = &[
         value_name: "P",
         help: "Leaves outside the chosen region need at least this probability.",
         methods: AUTO,
-        group: Group::Method,
+        group: Group::Tuning,
         example: "0.8",
         unset: "",
         get: |o| auto(o).map_or(Value::Null, |a| Value::from(a.keep_outside)),
@@ -753,7 +785,7 @@ pub static OPTIONS: &[OptionSpec] = &[
         help: "Leaves outside the chosen region need at least this probability on a page that declares types \
                (schema.org, Open Graph) none of which is an article or a post.",
         methods: AUTO,
-        group: Group::Method,
+        group: Group::Tuning,
         example: "0.6",
         unset: "",
         get: |o| auto(o).map_or(Value::Null, |a| Value::from(a.keep_outside_declared)),
@@ -767,7 +799,7 @@ pub static OPTIONS: &[OptionSpec] = &[
         help: "On a page that declares itself something other than an article (a product, a listing, a \
                service, a forum thread), the thresholds of favor recall.",
         methods: AUTO,
-        group: Group::Method,
+        group: Group::Tuning,
         example: "off",
         unset: "",
         get: |o| auto(o).map_or(Value::Null, |a| Value::Bool(a.declared_recall)),
@@ -781,7 +813,7 @@ pub static OPTIONS: &[OptionSpec] = &[
         help: "Share of the confident-content mass the region must hold, else every confident leaf is kept \
                (0 disables).",
         methods: AUTO,
-        group: Group::Method,
+        group: Group::Tuning,
         example: "0.3",
         unset: "",
         get: |o| auto(o).map_or(Value::Null, |a| Value::from(a.min_coverage)),
@@ -795,7 +827,7 @@ pub static OPTIONS: &[OptionSpec] = &[
         help: "Share of a likely-content leaf's linked characters left out of the region's gain (0 counts links \
                fully).",
         methods: AUTO,
-        group: Group::Method,
+        group: Group::Tuning,
         example: "0.2",
         unset: "",
         get: |o| auto(o).map_or(Value::Null, |a| Value::from(a.link_discount)),
@@ -808,7 +840,7 @@ pub static OPTIONS: &[OptionSpec] = &[
         value_name: "R",
         help: "Share of the region's gain the region around the title heading needs to replace it (0 disables).",
         methods: AUTO,
-        group: Group::Method,
+        group: Group::Tuning,
         example: "0.3",
         unset: "",
         get: |o| auto(o).map_or(Value::Null, |a| Value::from(a.title_anchor)),
@@ -835,7 +867,7 @@ pub static OPTIONS: &[OptionSpec] = &[
         value_name: "on|off",
         help: "When no heading repeats <title>, the page's only h1 is the headline.",
         methods: AUTO,
-        group: Group::Method,
+        group: Group::Tuning,
         example: "off",
         unset: "",
         get: |o| auto(o).map_or(Value::Null, |a| Value::Bool(a.single_headline)),
@@ -862,7 +894,7 @@ pub static OPTIONS: &[OptionSpec] = &[
         value_name: "on|off",
         help: "Leaves after the region's last confident leaf need p >= tau unless they are running text.",
         methods: AUTO,
-        group: Group::Method,
+        group: Group::Tuning,
         example: "off",
         unset: "",
         get: |o| auto(o).map_or(Value::Null, |a| Value::Bool(a.trim_tail)),
@@ -888,7 +920,7 @@ pub static OPTIONS: &[OptionSpec] = &[
         value_name: "on|off",
         help: "A page declaring DiscussionForumPosting or QAPage keeps its comment-like posts as content.",
         methods: AUTO,
-        group: Group::Method,
+        group: Group::Tuning,
         example: "off",
         unset: "",
         get: |o| auto(o).map_or(Value::Null, |a| Value::Bool(a.forum_declared)),
@@ -901,7 +933,7 @@ pub static OPTIONS: &[OptionSpec] = &[
         value_name: "on|off",
         help: "A short label then a link (\"Read more: ...\") needs the outside threshold wherever it is.",
         methods: AUTO,
-        group: Group::Method,
+        group: Group::Tuning,
         example: "off",
         unset: "",
         get: |o| auto(o).map_or(Value::Null, |a| Value::Bool(a.kickers)),
@@ -915,7 +947,7 @@ pub static OPTIONS: &[OptionSpec] = &[
         help: "A region without running text, on a page whose running text scores just under tau, is chosen \
                again with tau at F times the best running-text leaf's probability (0 disables).",
         methods: AUTO,
-        group: Group::Method,
+        group: Group::Tuning,
         example: "0",
         unset: "",
         get: |o| auto(o).map_or(Value::Null, |a| Value::from(a.prose_rescue)),
@@ -928,7 +960,7 @@ pub static OPTIONS: &[OptionSpec] = &[
         value_name: "on|off",
         help: "Inside the region, leaves before the headline need the outside threshold.",
         methods: AUTO,
-        group: Group::Method,
+        group: Group::Tuning,
         example: "off",
         unset: "",
         get: |o| auto(o).map_or(Value::Null, |a| Value::Bool(a.before_headline)),
@@ -941,7 +973,7 @@ pub static OPTIONS: &[OptionSpec] = &[
         value_name: "on|off",
         help: "A short line the page shows three times or more needs the outside threshold wherever it is.",
         methods: AUTO,
-        group: Group::Method,
+        group: Group::Tuning,
         example: "off",
         unset: "",
         get: |o| auto(o).map_or(Value::Null, |a| Value::Bool(a.repeated_lines)),
@@ -955,7 +987,7 @@ pub static OPTIONS: &[OptionSpec] = &[
         help: "A caption beside a picture (not in a figcaption) needs the outside threshold; a photo credit there \
                is left out.",
         methods: AUTO,
-        group: Group::Method,
+        group: Group::Tuning,
         example: "off",
         unset: "",
         get: |o| auto(o).map_or(Value::Null, |a| Value::Bool(a.image_captions)),
@@ -982,7 +1014,7 @@ pub static OPTIONS: &[OptionSpec] = &[
         help: "Teaser cards (three or more sibling cards opening with a linked heading, with a short \
                excerpt) need the outside threshold while they are under 40 % of the region's text.",
         methods: AUTO,
-        group: Group::Method,
+        group: Group::Tuning,
         example: "off",
         unset: "",
         get: |o| auto(o).map_or(Value::Null, |a| Value::Bool(a.teaser_cards)),
@@ -997,7 +1029,7 @@ pub static OPTIONS: &[OptionSpec] = &[
                excerpt, without an element per item) need the outside threshold while they are under 40 % of \
                the region's text or an article stands beside them.",
         methods: AUTO,
-        group: Group::Method,
+        group: Group::Tuning,
         example: "off",
         unset: "",
         get: |o| auto(o).map_or(Value::Null, |a| Value::Bool(a.teaser_runs)),
@@ -1008,8 +1040,8 @@ pub static OPTIONS: &[OptionSpec] = &[
         kind: Kind::Bool,
         unit: None,
         value_name: "on|off",
-        help: "Embedded social posts (twitter-tweet, instagram-media, tiktok-embed and like embed markup) are \
-               left out while they are under a quarter of the region's text.",
+        help: "Leave out embedded social posts (tweets, Instagram and TikTok embeds) unless they are most of \
+               the page's text.",
         methods: AUTO,
         group: Group::Method,
         example: "off",
@@ -1022,8 +1054,8 @@ pub static OPTIONS: &[OptionSpec] = &[
         kind: Kind::Bool,
         unit: None,
         value_name: "on|off",
-        help: "Author boxes (a writer's biography in an element named author-bio, author-box, about-author and \
-               the like) are left out while they are under a quarter of the region's text.",
+        help: "Leave out author boxes (a writer's biography beside the article) unless they are most of the \
+               page's text.",
         methods: AUTO,
         group: Group::Method,
         example: "off",
@@ -1036,9 +1068,9 @@ pub static OPTIONS: &[OptionSpec] = &[
         kind: Kind::Choice(&["off", "lead", "top", "drop"]),
         unit: None,
         value_name: "WHERE",
-        help: "Bylines and datelines need the outside threshold: off, between the headline and the region \
-               (lead), or there and in the region above its first running text (top); drop: as top, and those \
-               that end no sentence are left out whatever their score.",
+        help: "Bylines and datelines (metadata, not the body): off keeps them as the model scores them; lead \
+               keeps those under the headline only when the model is sure; top also those atop the body; drop \
+               as top, and those that end no sentence always go.",
         methods: AUTO,
         group: Group::Method,
         example: "off",
@@ -1060,7 +1092,7 @@ pub static OPTIONS: &[OptionSpec] = &[
         help: "A small form (at most 1,500 characters, with its box's heading and pitch) needs the \
                outside threshold while such forms are under a quarter of the region's text.",
         methods: AUTO,
-        group: Group::Method,
+        group: Group::Tuning,
         example: "off",
         unset: "",
         get: |o| auto(o).map_or(Value::Null, |a| Value::Bool(a.small_forms)),
@@ -1073,7 +1105,7 @@ pub static OPTIONS: &[OptionSpec] = &[
         value_name: "on|off",
         help: "Text in a modal dialog (aria-modal=\"true\": consent, sign-up and log-in pop-ups) is boilerplate.",
         methods: AUTO,
-        group: Group::Method,
+        group: Group::Tuning,
         example: "off",
         unset: "",
         get: |o| auto(o).map_or(Value::Null, |a| Value::Bool(a.modal_dialogs)),
@@ -1089,7 +1121,7 @@ pub static OPTIONS: &[OptionSpec] = &[
                or a heading outside it, after 300 characters of the article starts the comments: the text from it on \
                is left out unless comments are kept (not on pages that declare a discussion).",
         methods: AUTO,
-        group: Group::Method,
+        group: Group::Tuning,
         example: "off",
         unset: "",
         get: |o| auto(o).map_or(Value::Null, |a| Value::Bool(a.comment_labels)),
@@ -1104,7 +1136,7 @@ pub static OPTIONS: &[OptionSpec] = &[
                quarters of the article's running text above it starts the list: the region's text from it on \
                is left out.",
         methods: AUTO,
-        group: Group::Method,
+        group: Group::Tuning,
         example: "off",
         unset: "",
         get: |o| auto(o).map_or(Value::Null, |a| Value::Bool(a.related_labels)),
@@ -1119,7 +1151,7 @@ pub static OPTIONS: &[OptionSpec] = &[
                heads (its element, or the next block after a label standing alone) while the box is under \
                half the region's text.",
         methods: AUTO,
-        group: Group::Method,
+        group: Group::Tuning,
         example: "off",
         unset: "",
         get: |o| auto(o).map_or(Value::Null, |a| Value::Bool(a.related_boxes)),
@@ -1133,7 +1165,7 @@ pub static OPTIONS: &[OptionSpec] = &[
         help: "A line labelling an advertisement's slot (\"Advertisement\", \"Story continues below\", \
                \"Anzeige\") is left out of the region.",
         methods: AUTO,
-        group: Group::Method,
+        group: Group::Tuning,
         example: "off",
         unset: "",
         get: |o| auto(o).map_or(Value::Null, |a| Value::Bool(a.ad_labels)),
@@ -1147,7 +1179,7 @@ pub static OPTIONS: &[OptionSpec] = &[
         help: "A leaf stops going through the model's trees once its log-odds pass plus or minus F after a \
                stage of 25 trees (0: every tree for every leaf).",
         methods: AUTO,
-        group: Group::Method,
+        group: Group::Tuning,
         example: "0",
         unset: "",
         get: |o| auto(o).map_or(Value::Null, |a| Value::from(a.settled_margin)),
@@ -1160,7 +1192,7 @@ pub static OPTIONS: &[OptionSpec] = &[
         value_name: "on|off",
         help: "A one-leaf region is retried on its best ancestor with two or more leaves.",
         methods: AUTO,
-        group: Group::Method,
+        group: Group::Tuning,
         example: "off",
         unset: "",
         get: |o| auto(o).map_or(Value::Null, |a| Value::Bool(a.widen_single)),
@@ -1174,7 +1206,7 @@ pub static OPTIONS: &[OptionSpec] = &[
         help: "A comment section holding at least this share of the page's confident content is content \
                (1 disables).",
         methods: AUTO,
-        group: Group::Method,
+        group: Group::Tuning,
         example: "0.5",
         unset: "",
         get: |o| auto(o).map_or(Value::Null, |a| Value::from(a.comment_share)),
@@ -1188,7 +1220,7 @@ pub static OPTIONS: &[OptionSpec] = &[
         help: "Lists of links inside the region need p >= tau, unless they hold half the region's text or the \
                page declares itself other than an article.",
         methods: AUTO,
-        group: Group::Method,
+        group: Group::Tuning,
         example: "off",
         unset: "",
         get: |o| auto(o).map_or(Value::Null, |a| Value::Bool(a.link_lists)),
@@ -1202,7 +1234,7 @@ pub static OPTIONS: &[OptionSpec] = &[
         help: "With nothing likely content outside the comment sections, the sections are tried before \
                relative thresholds.",
         methods: AUTO,
-        group: Group::Method,
+        group: Group::Tuning,
         example: "off",
         unset: "",
         get: |o| auto(o).map_or(Value::Null, |a| Value::Bool(a.discussion_first)),
@@ -1215,7 +1247,7 @@ pub static OPTIONS: &[OptionSpec] = &[
         value_name: "WHICH",
         help: "Siblings of the region with a positive gain join it: off, same-tag or any.",
         methods: AUTO,
-        group: Group::Method,
+        group: Group::Tuning,
         example: "off",
         unset: "",
         get: |o| auto(o).map_or(Value::Null, |a| to_json(a.grow)),
@@ -1523,9 +1555,15 @@ mod tests {
             let text = |v: &Value| s.kind.to_text(v);
             for m in s.shown_methods() {
                 assert_ne!(text(&v), text(&s.default_for(m)), "{}: the example is {m}'s default", s.name);
-                let mut given = Map::new();
-                given.insert(s.name.into(), v.clone());
-                let o = Options::from_named(m, &given).unwrap();
+                let o = if s.group == Group::Tuning {
+                    let mut o = Options::from_named(m, &Map::new()).unwrap();
+                    o.tune(s.name, s.example).unwrap();
+                    o
+                } else {
+                    let mut given = Map::new();
+                    given.insert(s.name.into(), v.clone());
+                    Options::from_named(m, &given).unwrap()
+                };
                 assert_eq!(text(&s.get(&o)), text(&v), "{}: set then get under {m}", s.name);
             }
         }
@@ -1533,7 +1571,8 @@ mod tests {
 
     #[test]
     fn defaults_are_read_from_the_option_structs() {
-        assert_eq!(spec("keep_inside").unwrap().default_text(), AutoOptions::default().keep_inside.to_string());
+        let tuning = |name: &str| tuning_options().find(|s| s.name == name).unwrap();
+        assert_eq!(tuning("keep_inside").default_text(), AutoOptions::default().keep_inside.to_string());
         assert_eq!(spec("time_budget").unwrap().default_text(), "30");
         assert_eq!(spec("frame_share").unwrap().default_text(), "1 (clipper-plus: 0.5)");
         assert_eq!(
@@ -1564,24 +1603,38 @@ mod tests {
         assert_eq!(err("auto", &[("more", json!(1))]), "option \"more\" is read by cnr, not by auto");
         assert_eq!(err("cnr", &[("favor", json!("recall"))]), "option \"favor\" is read by auto, not by cnr");
         assert_eq!(
-            err("auto", &[("keep_inside", json!("x"))]),
-            "option keep_inside: expected a number from 0 to 1, got \"x\""
+            err("clg", &[("clg_threshold", json!("x"))]),
+            "option clg_threshold: expected a number from 0 to 1, got \"x\""
         );
         assert_eq!(
-            err("auto", &[("keep_inside", json!(2))]),
-            "option keep_inside: expected a number from 0 to 1, got 2"
+            err("clg", &[("clg_threshold", json!(2))]),
+            "option clg_threshold: expected a number from 0 to 1, got 2"
         );
         assert_eq!(
             err("auto", &[("tables", json!("yes"))]),
             "option tables: expected true or false (on or off), got \"yes\""
         );
-        assert!(err("auto", &[("keep_insde", json!(0.5))]).contains("did you mean keep_inside"));
-        assert!(err("auto", &[("keep-inside", json!(0.5))]).contains("did you mean keep_inside"));
+        assert!(err("auto", &[("headlin", json!(true))]).contains("did you mean headline"));
+        assert!(err("auto", &[("author-boxes", json!(true))]).contains("did you mean author_boxes"));
+        // The stages' tuning is the lab's, not a user option.
+        assert!(err("auto", &[("keep_inside", json!(0.5))]).starts_with("unknown option \"keep_inside\""));
         assert!(err("auto", &[("colour", json!(true))]).starts_with("unknown option \"colour\"; options: charset,"));
         assert!(err("cnr", &[("top", json!("fraction:7"))]).contains("count:N"));
         assert_eq!(err("cnr", &[("more", json!(1)), ("less", json!(1))]), "options more and less exclude each other");
         assert!(err("magic", &[]).starts_with("method \"magic\": expected one of auto, cnr"));
         assert!(err("clg", &[("clg_refine", json!([0.1, 0.2, 0.3, 0.4, 1.5]))]).contains("d a whole number"));
+    }
+
+    #[test]
+    fn tuning_is_set_by_tune_only_and_checked() {
+        let mut o = Options::from_named("auto", &Map::new()).unwrap();
+        o.tune("keep_outside", "0.7").unwrap();
+        assert_eq!(tuning_options().find(|s| s.name == "keep_outside").unwrap().get(&o), json!(0.7));
+        assert!(o.tune("keep_outside", "2").unwrap_err().to_string().contains("expected a number from 0 to 1"));
+        assert!(o.tune("tables", "on").unwrap_err().to_string().starts_with("unknown tuning option \"tables\""));
+        let mut cnr = Options::from_named("cnr", &Map::new()).unwrap();
+        assert_eq!(cnr.tune("grow", "off").unwrap_err().to_string(), "option \"grow\" is read by auto, not by cnr");
+        assert!(names().all(|n| n != "keep_outside") && table_json().as_array().unwrap().len() == names().count());
     }
 
     #[test]
@@ -1597,8 +1650,8 @@ mod tests {
     #[test]
     fn text_forms() {
         assert_eq!(parse_text("tables", "off"), json!(false));
-        assert_eq!(parse_text("keep_inside", "0.25"), json!(0.25));
-        assert_eq!(parse_text("keep_inside", "abc"), json!("abc"));
+        assert_eq!(parse_text("time_budget", "0.25"), json!(0.25));
+        assert_eq!(parse_text("time_budget", "abc"), json!("abc"));
         assert_eq!(parse_text("clipper_refine", "font, align"), json!(["font", "align"]));
         assert_eq!(parse_text("title_params", "1,2,3"), json!([1.0, 2.0, 3.0]));
         assert_eq!(parse_text("nope", "1"), json!("1"));

@@ -17,7 +17,7 @@ use std::ffi::OsStr;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::{Arc, OnceLock};
-use webclip::options::{Group, Kind, OptionSpec, OPTIONS};
+use webclip::options::{user_options, Group, Kind, OptionSpec, OPTIONS};
 use webclip::{MethodConfig, Options, ReadOptions};
 
 /// Help heading of the learned classifiers' flags.
@@ -28,15 +28,14 @@ const CLG_HEADING: &str = "clg and its variants (clg-lr, clg-lr-a, clg-svm, clg-
 /// Options shared by every command that extracts.
 #[derive(Args, Clone)]
 pub struct MethodArgs {
-    /// Extraction method: auto (the default: boosted-plus leaves made coherent by a DOM
-    /// region), cnr, boosted (the paper's features), boosted-plus (extended features), clg
-    /// (rendered layout; lays the page out itself) and its baselines clg-lr, clg-lr-a,
-    /// clg-svm, clg-svm-a, clg-plus (CLG that also sees the boosted-plus leaf scores), mss
-    /// (maximum subsequence over leaf scores), clipper (Article Clipper: body, title, figures
-    /// with captions; lays the page out itself) and clipper-plus; with
-    /// `eval --group-by`, also the multi-page forest, coverage, sigfeed and description.
-    /// The options below are under their methods' headings; an option of another method is
-    /// an error. On/off options: `--tables off` or `--no-tables`; alone, `--links` is on.
+    /// Extraction method: auto (the default: a learned leaf classifier made coherent by the
+    /// page's structure), cnr, boosted (the paper's features), boosted-plus (extended
+    /// features), clg (rendered layout; lays the page out itself) and its baselines clg-lr,
+    /// clg-lr-a, clg-svm, clg-svm-a, clg-plus, mss (maximum subsequence over leaf scores),
+    /// clipper (Article Clipper: body, title, figures with captions; lays the page out itself)
+    /// and clipper-plus. The options below are under their methods' headings; an option of
+    /// another method is an error. On/off options: `--tables off` or `--no-tables`; alone,
+    /// `--links` is on.
     #[arg(long, default_value = "auto", value_parser = parse_method)]
     pub method: MethodChoice,
     #[command(flatten, next_help_heading = "Input")]
@@ -63,8 +62,8 @@ pub struct InputArgs {
 /// The model file of the learned classifiers (not in the option table: a file).
 #[derive(Args, Clone)]
 pub struct BoostedArgs {
-    /// A model file (from `webclip-lab train boosted`) instead of the embedded model (auto,
-    /// boosted, boosted-plus).
+    /// A model file (JSON, as the embedded ones in the source's `crates/webclip/models`)
+    /// instead of the embedded model (auto, boosted, boosted-plus).
     #[arg(long, value_name = "FILE")]
     pub model: Option<PathBuf>,
 }
@@ -72,7 +71,7 @@ pub struct BoostedArgs {
 /// CLG's model file (not in the option table: a file).
 #[derive(Args, Clone)]
 pub struct ClgArgs {
-    /// A CLG model file (from `webclip-lab train clg`) instead of the embedded one.
+    /// A CLG model file (JSON, as the embedded `clg.json`) instead of the embedded one.
     #[arg(long, value_name = "FILE")]
     pub clg_model: Option<PathBuf>,
 }
@@ -94,7 +93,7 @@ fn heading(spec: &OptionSpec) -> &'static str {
         (Group::Method, m) if m.starts_with("boosted") => BOOSTED_HEADING,
         (Group::Method, m) if m.starts_with("clg") => CLG_HEADING,
         (Group::Method, m) if m.starts_with("clipper") => "clipper, clipper-plus (Article Clipper)",
-        (Group::Method, m) => m,
+        (Group::Method | Group::Tuning, m) => m,
     }
 }
 
@@ -153,7 +152,7 @@ impl TypedValueParser for OptionValue {
 
 impl Args for NamedOptions {
     fn augment_args(mut cmd: Command) -> Command {
-        for spec in OPTIONS {
+        for spec in user_options() {
             let f = flag(spec);
             let mut arg = Arg::new(spec.name)
                 .long(f.long.as_str())
@@ -191,7 +190,7 @@ impl clap::FromArgMatches for NamedOptions {
     }
 
     fn update_from_arg_matches(&mut self, matches: &ArgMatches) -> Result<(), clap::Error> {
-        for spec in OPTIONS {
+        for spec in user_options() {
             let negative = matches!(spec.kind, Kind::Bool)
                 && matches.try_get_one::<bool>(flag(spec).negative_id.as_str()).ok().flatten() == Some(&true);
             if negative {
@@ -264,7 +263,7 @@ impl MethodArgs {
             MethodChoice::Site(m) => {
                 eprintln!(
                     "webclip: --method {} learns from several pages of a site: use `webclip wrapper learn` and \
-                     then --wrapper FILE, or `webclip-lab eval --group-by site`",
+                     then --wrapper FILE",
                     m.name()
                 );
                 Err(ExitCode::from(2))

@@ -2,7 +2,7 @@
 //! dataset folders — the same pipeline `webclip extract` runs (`webclip::extract`, its
 //! timings per stage, then the text output): pages per second, MB per second, ms per page.
 
-use crate::flags::{DataArgs, LayoutArgs, MethodArgs};
+use crate::flags::{DataArgs, LabMethodArgs, LayoutArgs};
 use clap::Args;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -16,7 +16,7 @@ pub struct BenchArgs {
     #[arg(long, default_value_t = 3)]
     pub passes: usize,
     #[command(flatten)]
-    pub method: MethodArgs,
+    pub method: LabMethodArgs,
     /// Lay every page out (methods that need layout, such as clg, always do); the layout
     /// stage is then timed too.
     #[arg(long)]

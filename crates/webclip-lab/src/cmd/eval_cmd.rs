@@ -2,7 +2,7 @@
 
 use crate::area::{self, AreaScore};
 use crate::dataset::{Dataset, Record};
-use crate::flags::{DataArgs, ForestArgs, GroupBy, LayoutArgs, MethodArgs, MethodChoice, SiteMethod};
+use crate::flags::{DataArgs, ForestArgs, GroupBy, LabMethodArgs, LayoutArgs, MethodChoice, SiteMethod};
 use crate::metrics::{self, PageScore, Summary};
 use clap::Args;
 use rayon::prelude::*;
@@ -60,7 +60,7 @@ pub struct EvalArgs {
     #[command(flatten)]
     pub forest: ForestArgs,
     #[command(flatten)]
-    pub method: MethodArgs,
+    pub method: LabMethodArgs,
     #[command(flatten, next_help_heading = "Layout")]
     pub layout_args: LayoutArgs,
 }

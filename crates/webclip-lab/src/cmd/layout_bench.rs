@@ -4,10 +4,11 @@
 
 use crate::dataset::{Dataset, Record};
 use crate::flags::DataArgs;
+use crate::flags::LabMethodArgs;
 use clap::Args;
 use std::process::ExitCode;
 use std::time::Instant;
-use webclip_cli::flags::{LayoutArgs, MethodArgs};
+use webclip_cli::flags::LayoutArgs;
 use webclip_layout::LayoutError;
 
 #[derive(Args)]
@@ -20,7 +21,7 @@ pub struct LayoutBenchArgs {
     #[command(flatten)]
     pub layout: LayoutArgs,
     #[command(flatten)]
-    pub method: MethodArgs,
+    pub method: LabMethodArgs,
 }
 
 /// Per-page results of a run.

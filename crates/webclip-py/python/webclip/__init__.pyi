@@ -30,42 +30,13 @@ class Options(TypedDict, total=False):
     title_source: Literal["method", "metadata", "clipper", "mixed"]
     next_rule: Literal["paper", "offsets"]
     favor: Literal["precision", "balanced", "recall"]
-    keep_inside: float
-    keep_outside: float
-    keep_outside_declared: float
-    declared_recall: bool
-    min_coverage: float
-    link_discount: float
-    title_anchor: float
     headline: bool
-    single_headline: bool
     standfirst: bool
-    trim_tail: bool
     code: bool
-    forum_declared: bool
-    kickers: bool
-    prose_rescue: float
-    before_headline: bool
-    repeated_lines: bool
-    image_captions: bool
     copyright_notices: bool
-    teaser_cards: bool
-    teaser_runs: bool
     social_embeds: bool
     author_boxes: bool
     bylines: Literal["off", "lead", "top", "drop"]
-    small_forms: bool
-    modal_dialogs: bool
-    comment_labels: bool
-    related_labels: bool
-    related_boxes: bool
-    ad_labels: bool
-    settled_margin: float
-    widen_single: bool
-    comment_share: float
-    link_lists: bool
-    discussion_first: bool
-    grow: Literal["off", "same-tag", "any"]
     threshold: float
     top: str
     more: int
