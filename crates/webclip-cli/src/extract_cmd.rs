@@ -51,7 +51,12 @@ pub fn run(args: ExtractArgs) -> ExitCode {
         } else {
             read_input(path, args.max_bytes).and_then(|bytes| webclip::extract(&bytes, &options))
         };
-        let result = result.map(|a| whole_article(a, &args, &options, &fetcher));
+        let typed = if name.starts_with("http://") || name.starts_with("https://") {
+            Some(name.as_str())
+        } else {
+            args.method.input.url.as_deref()
+        };
+        let result = result.map(|a| whole_article(a, &args, &options, &fetcher, typed));
         let article = match result {
             Ok(ex) => ex,
             Err(e) => {
@@ -116,27 +121,47 @@ pub(crate) fn without_main_content(article: &webclip::Article) -> bool {
 
 /// Fetches pages for `extract URL`, the print version and next pages, with webclip-fetch as
 /// the service does (redirects bounded and checked, size limit, timeout, charset from the
-/// header).
+/// header). An address the user typed is the user's choice (private unless --public-only); an
+/// address a page names is public only unless --allow-private-links.
 struct Fetcher {
     runtime: Option<tokio::runtime::Runtime>,
-    config: webclip_fetch::FetchConfig,
+    typed: webclip_fetch::FetchConfig,
+    named: webclip_fetch::FetchConfig,
 }
 
 impl Fetcher {
     fn new(args: &ExtractArgs) -> Fetcher {
-        let config = webclip_fetch::FetchConfig {
+        let typed = webclip_fetch::FetchConfig {
             allow_private: !args.public_only,
             max_bytes: usize::try_from(args.max_bytes).unwrap_or(usize::MAX),
             timeout: crate::flags::duration(args.fetch_timeout),
+            private_hint: "leave out --public-only to fetch it".into(),
             ..Default::default()
         };
+        let named = webclip_fetch::FetchConfig {
+            allow_private: args.allow_private_links,
+            private_hint: "a link the page names; --allow-private-links fetches it".into(),
+            ..typed.clone()
+        };
         let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().ok();
-        Fetcher { runtime, config }
+        Fetcher { runtime, typed, named }
     }
 
+    /// A page whose address the user gave.
     fn get(&self, url: &str) -> Result<webclip::FetchedPage, String> {
+        self.fetch(url, &self.typed)
+    }
+
+    /// A page whose address a page named (print version, next page); `typed`: the address the
+    /// user gave for that page, whose host stays the user's choice.
+    fn get_named(&self, url: &str, typed: Option<&str>) -> Result<webclip::FetchedPage, String> {
+        let users = typed.is_some_and(|t| webclip_fetch::same_host(t, url));
+        self.fetch(url, if users { &self.typed } else { &self.named })
+    }
+
+    fn fetch(&self, url: &str, config: &webclip_fetch::FetchConfig) -> Result<webclip::FetchedPage, String> {
         let rt = self.runtime.as_ref().ok_or("fetching: no async runtime could be started")?;
-        let page = rt.block_on(webclip_fetch::fetch(url, &self.config)).map_err(|e| format!("fetching: {e}"))?;
+        let page = rt.block_on(webclip_fetch::fetch(url, config)).map_err(|e| format!("fetching: {e}"))?;
         Ok(webclip::FetchedPage { bytes: page.bytes, charset: page.charset, url: page.url })
     }
 }
@@ -153,18 +178,19 @@ fn needs_layout_why(args: &ExtractArgs, options: &webclip::Options) -> String {
 }
 
 /// The print version instead of the page (--print-link follow), then the next pages
-/// (--pages N).
+/// (--pages N); `typed`: the page's address as the user gave it.
 fn whole_article(
     article: webclip::Article,
     args: &ExtractArgs,
     options: &webclip::Options,
     fetcher: &Fetcher,
+    typed: Option<&str>,
 ) -> webclip::Article {
     let mut article = article;
     let absolute = |u: &str| u.starts_with("http://") || u.starts_with("https://");
     if args.print_link == PrintLink::Follow {
         if let Some(print) = article.links().print.clone().filter(|u| absolute(u)) {
-            let printed = fetcher.get(&print).and_then(|page| {
+            let printed = fetcher.get_named(&print, typed).and_then(|page| {
                 let mut o = options.clone();
                 o.read.url = Some(page.url);
                 o.read.charset = o.read.charset.clone().or(page.charset);
@@ -190,7 +216,7 @@ fn whole_article(
                 .warnings
                 .push("--pages: the page has no URL (give --url) to follow next pages from".into());
         } else {
-            webclip::follow_pages(&mut article, options, args.pages as usize, |u| fetcher.get(u));
+            webclip::follow_pages(&mut article, options, args.pages as usize, |u| fetcher.get_named(u, typed));
         }
     }
     article

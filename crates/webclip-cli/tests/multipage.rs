@@ -196,3 +196,27 @@ fn an_unreachable_url_is_a_clear_error() {
     assert_eq!(out.status.code(), Some(1), "{err}");
     assert!(err.contains(&url) && err.contains("fetching"), "{err}");
 }
+
+#[test]
+fn a_saved_page_does_not_make_the_command_line_fetch_a_private_address() {
+    let (base, hits) = serve(false);
+    // A saved page that claims a public address and names a print version on loopback.
+    let dir = std::env::temp_dir().join(format!("webclip-private-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("saved.html");
+    let page = article_page(1, false).replace(
+        "<h1>The harbour works</h1>",
+        &format!("<h1>The harbour works</h1><a href={base}/story/harbour/print>Print this article</a>"),
+    );
+    std::fs::write(&file, page).unwrap();
+    let saved = file.to_str().unwrap();
+    let args = ["extract", saved, "--url", "https://news.example/story/harbour", "--print-link", "follow"];
+    let (text, err) = webclip(&args);
+    assert!(text.contains("page1-alpha") && !text.contains("Printversion"), "{text}");
+    assert!(err.contains("not a public address") && err.contains("--allow-private-links"), "{err}");
+    assert_eq!(hits.load(Ordering::SeqCst), 0, "nothing was fetched");
+    // Allowed by the user, the print version is read.
+    let (text, err) = webclip(&[&args[..], &["--allow-private-links"]].concat());
+    assert!(text.contains("Printversion marker"), "{text}\n{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -21,6 +21,9 @@ pub struct FetchConfig {
     /// Whole fetch, redirects included.
     pub timeout: Duration,
     pub user_agent: String,
+    /// How the front end lets private addresses be fetched, added to a refusal (the service's
+    /// and the command line's flags differ).
+    pub private_hint: String,
 }
 
 impl Default for FetchConfig {
@@ -31,6 +34,7 @@ impl Default for FetchConfig {
             max_bytes: 10 * 1024 * 1024,
             timeout: Duration::from_secs(15),
             user_agent: format!("webclip/{} (+https://example.invalid/webclip)", env!("CARGO_PKG_VERSION")),
+            private_hint: "start the service with --allow-private to fetch it".into(),
         }
     }
 }
@@ -88,8 +92,16 @@ pub fn is_public(ip: IpAddr) -> bool {
             // NAT64 (64:ff9b::/96) and IPv4-compatible addresses (::a.b.c.d, deprecated but
             // still routed by some stacks) reach the IPv4 address in their last 32 bits; 6to4
             // (2002::/16) the one in bits 16-48. `::` and `::1` stay below.
-            if s[0..6] == [0x64, 0xff9b, 0, 0, 0, 0] || (s[0..6] == [0; 6] && s[6] != 0) {
+            // IPv4-translated addresses (::ffff:0:a.b.c.d, RFC 2765) likewise.
+            if s[0..6] == [0x64, 0xff9b, 0, 0, 0, 0]
+                || (s[0..6] == [0; 6] && s[6] != 0)
+                || s[0..6] == [0, 0, 0, 0, 0xffff, 0]
+            {
                 return is_public_v4(v4_in(s[6], s[7]));
+            }
+            // Local-use NAT64 (64:ff9b:1::/48, RFC 8215): a network's own translator.
+            if s[0] == 0x64 && s[1] == 0xff9b && s[2] == 1 {
+                return false;
             }
             if s[0] == 0x2002 {
                 return is_public_v4(v4_in(s[1], s[2]));
@@ -124,6 +136,15 @@ fn is_public_v4(ip: Ipv4Addr) -> bool {
         || (a == 192 && b == 0 && c == 0) // IETF protocol assignments
         || (a == 198 && (b & 0xfe) == 18) // benchmarking 198.18.0.0/15
         || a >= 240) // reserved
+}
+
+/// True when both are http(s) URLs of the same host (and port): a link a page names to the
+/// host the user gave is the user's choice.
+pub fn same_host(a: &str, b: &str) -> bool {
+    let key = |u: &str| {
+        Url::parse(u).ok().and_then(|u| Some((u.host_str()?.to_ascii_lowercase(), u.port_or_known_default())))
+    };
+    matches!((key(a), key(b)), (Some(x), Some(y)) if x == y)
 }
 
 /// Fetches `url` under `config`.
@@ -168,8 +189,9 @@ async fn checked_address(url: &Url, config: &FetchConfig) -> Result<SocketAddr, 
     if !config.allow_private {
         if let Some(bad) = addrs.iter().find(|a| !is_public(a.ip())) {
             return Err(FetchError::Refused(format!(
-                "{host} resolves to {}, which is not a public address (start the service with --allow-private to fetch it)",
-                bad.ip()
+                "{host} resolves to {}, which is not a public address ({})",
+                bad.ip(),
+                config.private_hint
             )));
         }
     }
@@ -241,6 +263,15 @@ mod tests {
     use super::*;
 
     #[test]
+    fn same_host_is_host_and_port() {
+        assert!(same_host("http://127.0.0.1:8080/a", "http://127.0.0.1:8080/b?page=2"));
+        assert!(same_host("https://News.example/a", "https://news.example:443/b"));
+        assert!(!same_host("http://127.0.0.1:8080/a", "http://127.0.0.1:9090/a"));
+        assert!(!same_host("https://news.example/story", "http://127.0.0.1/secret"));
+        assert!(!same_host("not a url", "not a url"));
+    }
+
+    #[test]
     fn charset_parameter() {
         assert_eq!(charset_of("text/html; charset=ISO-8859-1").as_deref(), Some("ISO-8859-1"));
         assert_eq!(charset_of("text/html;Charset=\"utf-8\"").as_deref(), Some("utf-8"));
@@ -271,6 +302,9 @@ mod tests {
             "::ffff:127.0.0.1",
             "::ffff:169.254.169.254",
             "64:ff9b::a00:1",
+            "::ffff:0:7f00:1",
+            "64:ff9b:1::7f00:1",
+            "64:ff9b:1::808:808",
             "2001:db8::1",
             "::127.0.0.1",
             "::a9fe:a9fe",
@@ -282,8 +316,15 @@ mod tests {
         ] {
             assert!(!is_public(ip.parse().unwrap()), "{ip}");
         }
-        for ip in ["93.184.215.14", "1.1.1.1", "2606:4700:4700::1111", "::ffff:8.8.8.8", "::8.8.8.8", "2002:808:808::1"]
-        {
+        for ip in [
+            "93.184.215.14",
+            "1.1.1.1",
+            "2606:4700:4700::1111",
+            "::ffff:8.8.8.8",
+            "::8.8.8.8",
+            "2002:808:808::1",
+            "::ffff:0:808:808",
+        ] {
             assert!(is_public(ip.parse().unwrap()), "{ip}");
         }
     }

@@ -19,7 +19,7 @@ pub struct ExtractArgs {
     #[arg(long, value_enum, default_value_t = BodyFormat(webclip::Format::Text))]
     pub body: BodyFormat,
     /// Largest page accepted, in bytes after decompression.
-    #[arg(long, default_value_t = webclip::input::DEFAULT_MAX_BYTES, value_name = "BYTES")]
+    #[arg(long, help_heading = "Input", default_value_t = webclip::input::DEFAULT_MAX_BYTES, value_name = "BYTES")]
     pub max_bytes: u64,
     /// Lay the page out with the embedded engine (boxes, fonts, colours for the methods and
     /// the JSON output).
@@ -38,12 +38,18 @@ pub struct ExtractArgs {
     #[arg(long, value_enum, value_name = "WHAT", default_value_t = PrintLink::Ignore)]
     pub print_link: PrintLink,
     /// Seconds allowed for fetching one page, redirects included.
-    #[arg(long, value_name = "S", default_value_t = webclip_fetch::FetchConfig::default().timeout.as_secs_f64(),
+    #[arg(long, help_heading = "Input", value_name = "S", default_value_t = webclip_fetch::FetchConfig::default().timeout.as_secs_f64(),
           value_parser = crate::flags::seconds)]
     pub fetch_timeout: f64,
-    /// Refuse loopback, private and link-local addresses when fetching (as `serve` does).
-    #[arg(long)]
+    /// Refuse loopback, private and link-local addresses for the URLs you give too (links a
+    /// page names, print versions and next pages, are refused there unless
+    /// --allow-private-links).
+    #[arg(long, help_heading = "Input")]
     pub public_only: bool,
+    /// Fetch print versions and next pages that a page names even from loopback, private and
+    /// link-local addresses (a page is not trusted with them by default).
+    #[arg(long, help_heading = "Input")]
+    pub allow_private_links: bool,
     #[command(flatten)]
     pub method: MethodArgs,
     #[command(flatten, next_help_heading = "Layout")]

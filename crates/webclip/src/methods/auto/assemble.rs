@@ -74,7 +74,8 @@ pub(super) fn assemble(
             pi >= keep_outside
         }
     };
-    let region_path = page.xpath(region.node);
+    // The region's path is not repeated in every block's reason: on a deep page that is depth ×
+    // blocks bytes of JSON.
     ls.iter()
         .zip(p)
         .enumerate()
@@ -88,7 +89,7 @@ pub(super) fn assemble(
             } else {
                 "outside region"
             };
-            l.block(pi, format!("leaf {place} {region_path}, p(content) {pi:.2}"))
+            l.block(pi, format!("leaf {place}, p(content) {pi:.2}"))
         })
         .collect()
 }

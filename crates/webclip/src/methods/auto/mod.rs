@@ -93,24 +93,30 @@ impl Auto {
         if doc.deadline.expired() {
             return self.stopped();
         }
-        let region = match region::choose(self, &cx, &scores, relative) {
+        self.select_scored(&cx, &scores, relative)
+    }
+
+    /// Stages 2 to 5 on leaves already scored.
+    fn select_scored(&self, cx: &Context, scores: &scores::Scores, relative: bool) -> Selection {
+        let (doc, o) = (cx.doc, cx.o);
+        let region = match region::choose(self, cx, scores, relative) {
             region::Chosen::Region(r) => r,
             region::Chosen::Done(sel) => return sel,
         };
         if doc.deadline.expired() {
             return self.stopped();
         }
-        let roles = roles::find(&cx, &scores.p, &region);
+        let roles = roles::find(cx, &scores.p, &region);
         if doc.deadline.expired() {
             return self.stopped();
         }
-        let lead = headline::lead(&cx, &region);
+        let lead = headline::lead(cx, &region);
         let standfirst = if o.standfirst && !lead.is_empty() {
             headline::standfirst(doc, lead.clone(), &scores.p, &roles.needs_outside)
         } else {
             None
         };
-        let blocks = assemble::assemble(&cx, &scores.p, &region, &roles, &lead, standfirst);
+        let blocks = assemble::assemble(cx, &scores.p, &region, &roles, &lead, standfirst);
         Selection { blocks, ..Selection::new(self.name(), self.options_json()) }
     }
 
