@@ -21,6 +21,7 @@ mod css;
 mod facts;
 mod fonts;
 pub mod guard;
+mod limits;
 mod text;
 mod tree;
 

@@ -5,7 +5,10 @@
 //! parse, Blitz's XHTML sniffing, and any disagreement between two tree builders. Nodes are
 //! created in document order, so Blitz's ids (and the cascade order of `<style>` and `<link>`
 //! sheets, which Blitz orders by node id) follow the document.
+//!
+//! Text and table spans are bounded on the way ([`crate::limits`]).
 
+use crate::limits::{self, TextBudget};
 use blitz_dom::{ns, Attribute, BaseDocument, LocalName, Namespace, NodeId as BlitzId, QualName};
 use blitz_traits::net::Url;
 use markup5ever::local_name;
@@ -15,18 +18,20 @@ use webclip::dom::{NodeId, NodeKind, Page};
 pub fn build(page: &Page, doc: &mut BaseDocument, base: &Url) -> Vec<BlitzId> {
     let mut map = Vec::with_capacity(page.len());
     let mut spaces: Vec<Namespace> = Vec::with_capacity(page.len());
+    let mut texts = TextBudget::default();
+    let spans = limits::spans(page);
     let mut mutr = doc.mutate();
     for id in 0..page.len() as NodeId {
         let node = page.node(id);
         let (blitz, space) = match node.kind {
             NodeKind::Document => (mutr.doc.root_node().id, ns!(html)),
-            NodeKind::Text => (mutr.create_text_node(page.text(id)), ns!(html)),
+            NodeKind::Text => (mutr.create_text_node(texts.text(page, id)), ns!(html)),
             NodeKind::Element => {
                 let parent_space = spaces.get(node.parent as usize).cloned().unwrap_or(ns!(html));
                 let parent_tag = page.parent(id).map(|p| page.tag(p).clone()).unwrap_or(local_name!(""));
                 let space = namespace(page.tag(id), &parent_space, &parent_tag);
                 let name = QualName::new(None, space.clone(), page.tag(id).clone());
-                (mutr.create_element(name, attributes(page, id, base)), space)
+                (mutr.create_element(name, attributes(page, id, base, spans.get(&id))), space)
             }
         };
         map.push(blitz);
@@ -65,8 +70,8 @@ fn namespace(tag: &LocalName, parent_space: &Namespace, parent_tag: &LocalName) 
 
 /// The element's attributes for Blitz. Blitz panics on a `<link href>` or `<img src>` it
 /// cannot resolve against the base URL, so those are left out; `srcdoc` is left out because
-/// webclip never lays out frames.
-fn attributes(page: &Page, id: NodeId, base: &Url) -> Vec<Attribute> {
+/// webclip never lays out frames. `spans`: the bounded `colspan` and `rowspan`, if any.
+fn attributes(page: &Page, id: NodeId, base: &Url, spans: Option<&(u16, u16)>) -> Vec<Attribute> {
     let tag = page.tag(id);
     let fetches = matches!(*tag, local_name!("link") | local_name!("img"));
     page.attrs(id)
@@ -75,7 +80,14 @@ fn attributes(page: &Page, id: NodeId, base: &Url) -> Vec<Attribute> {
             let url_attr = matches!(a.name, local_name!("href") | local_name!("src"));
             !(a.name == local_name!("srcdoc") || (fetches && url_attr && base.join(&a.value).is_err()))
         })
-        .map(|a| Attribute { name: QualName::new(None, ns!(), a.name.clone()), value: a.value.clone() })
+        .map(|a| {
+            let value = match spans {
+                Some(&(c, _)) if a.name == local_name!("colspan") => c.to_string(),
+                Some(&(_, r)) if a.name == local_name!("rowspan") => r.to_string(),
+                _ => a.value.clone(),
+            };
+            Attribute { name: QualName::new(None, ns!(), a.name.clone()), value }
+        })
         .collect()
 }
 
@@ -83,11 +95,12 @@ fn attributes(page: &Page, id: NodeId, base: &Url) -> Vec<Attribute> {
 /// (A node can only have one parent, so finding every page child in order is enough.)
 /// On a difference, says where and what.
 pub fn verify(page: &Page, doc: &BaseDocument, map: &[BlitzId]) -> Result<(), String> {
+    let mut texts = TextBudget::default();
     for id in 0..page.len() as NodeId {
         let Some(node) = doc.get_node(map[id as usize]) else { return Err(format!("node {id} is missing")) };
         let same = match page.node(id).kind {
             NodeKind::Element => node.element_data().is_some_and(|e| e.name.local == *page.tag(id)),
-            NodeKind::Text => node.text_data().is_some_and(|t| t.content == page.text(id)),
+            NodeKind::Text => node.text_data().is_some_and(|t| t.content == texts.text(page, id)),
             NodeKind::Document => true,
         };
         if !same {

@@ -87,3 +87,38 @@ fn the_engine_tree_grows_linearly_on_amplifying_markup() {
         assert!(sizes[2] <= 5 * sizes[0], "{name}: {sizes:?}");
     }
 }
+
+/// Spans as written made a grid column per spanned column and a row per spanned row (60
+/// cells of `colspan=1000`: 60,000 columns), and a row of more than 65,535 columns panicked
+/// Blitz. Bounded, the table is a few hundred columns and rows.
+#[test]
+fn hostile_table_spans_are_bounded() {
+    let settings = Settings { budget: Duration::from_secs(300), ..Settings::default() };
+    for cells in [60, 100] {
+        let row = "<td colspan=1000 rowspan=65534>x</td>".repeat(cells);
+        let page = Page::parse(&format!("<table><tr>{row}</tr><tr><td>y</td></tr></table>"));
+        let laid = layout(&page, None, &settings).unwrap_or_else(|e| panic!("{cells} cells: {e}"));
+        let table = page.find_tag(&markup5ever::local_name!("table")).unwrap();
+        let rect = laid.visual.node(table).rect.expect("the table has a box");
+        // Border spacing (2 px) between columns and between rows: a grid of 60,000 columns
+        // or 10,000 rows (Taffy's cap) would be 120,000 or 20,000 px.
+        assert!(rect.right - rect.left < 3_000.0, "{cells} cells: {rect:?}");
+        assert!(rect.bottom - rect.top < 1_000.0, "{cells} cells: {rect:?}");
+    }
+}
+
+/// Parley's memory grows with the text it lays out: a long text node is laid out in part,
+/// and extraction still has all of it (its text comes from webclip's page, not the engine).
+#[test]
+fn long_text_is_laid_out_in_part_and_extracted_whole() {
+    let words: String = (0..60_000).map(|i| format!("w{i} ")).collect();
+    let html = format!("<html><body><p>{words}</p></body></html>");
+    let settings = Settings { budget: Duration::from_secs(300), ..Settings::default() };
+    let laid = layout(&Page::parse(&html), None, &settings).unwrap();
+    let drawn: usize = laid.visual.all_runs().iter().map(|r| r.text.len()).sum();
+    assert!(drawn > 0 && drawn <= 64 << 10, "{drawn} bytes laid out of {}", words.len());
+    let engine = Engine { settings };
+    let ex = webclip::extract(html.as_bytes(), &webclip::Options::default().layout(Arc::new(engine))).unwrap();
+    assert!(ex.document().visual.is_some());
+    assert!(ex.text().contains("w0 w1 ") && ex.text().trim_end().ends_with("w59999"));
+}
