@@ -10,5 +10,6 @@ RUN useradd --system --no-create-home --shell /usr/sbin/nologin webclip
 COPY --from=build /src/target/release/webclip /usr/local/bin/webclip
 USER webclip
 EXPOSE 8080
-HEALTHCHECK CMD ["webclip", "--version"]
+# The service's own /healthz, over bash's /dev/tcp (the slim image has no HTTP client).
+HEALTHCHECK CMD ["bash", "-c", "exec 3<>/dev/tcp/127.0.0.1/8080 && printf 'GET /healthz HTTP/1.0\\r\\n\\r\\n' >&3 && grep -q '^ok' <&3"]
 ENTRYPOINT ["webclip", "serve", "--listen", "0.0.0.0:8080"]

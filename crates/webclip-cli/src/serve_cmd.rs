@@ -30,6 +30,9 @@ pub struct ServeArgs {
     /// limit (ulimit -n, LimitNOFILE) above it.
     #[arg(long, default_value_t = Config::default().max_connections, value_name = "N")]
     pub max_connections: usize,
+    /// Open connections at once from one client address; more are answered 503 and closed.
+    #[arg(long, default_value_t = Config::default().max_connections_per_client, value_name = "N")]
+    pub max_connections_per_client: usize,
     /// Fetch pages by URL (off by default); only public addresses unless --allow-private.
     #[arg(long)]
     pub fetch: bool,
@@ -67,6 +70,7 @@ pub fn run(args: ServeArgs) -> ExitCode {
         layout: (!args.no_layout).then(|| args.layout.engine()),
         header_timeout: crate::flags::duration(args.header_timeout.max(0.001)),
         max_connections: args.max_connections.max(1),
+        max_connections_per_client: args.max_connections_per_client.max(1),
         write_timeout: crate::flags::duration(args.write_timeout.max(0.001)),
     };
     #[cfg(unix)]

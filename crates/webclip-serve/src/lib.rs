@@ -57,6 +57,9 @@ pub struct Config {
     pub header_timeout: Duration,
     /// Open connections at once; one more is answered 503 and closed.
     pub max_connections: usize,
+    /// Open connections at once from one client address; one more is answered 503 and closed
+    /// (one client reconnecting slowly cannot take every place).
+    pub max_connections_per_client: usize,
     /// Longest a connection's answer may wait on a client that does not read it; then the
     /// connection is closed.
     pub write_timeout: Duration,
@@ -73,6 +76,7 @@ impl Default for Config {
             layout: None,
             header_timeout: Duration::from_secs(10),
             max_connections: 512,
+            max_connections_per_client: 64,
             write_timeout: Duration::from_secs(30),
         }
     }
@@ -203,13 +207,14 @@ pub async fn serve(
     let header_timeout = config.header_timeout;
     let write_timeout = config.write_timeout;
     let connections = Arc::new(Semaphore::new(config.max_connections.max(1)));
+    let per_client = PerClient::new(config.max_connections_per_client.max(1));
     let app = router(config);
     let graceful = hyper_util::server::graceful::GracefulShutdown::new();
     let mut shutdown = std::pin::pin!(shutdown);
     loop {
         let stream = tokio::select! {
             accepted = listener.accept() => match accepted {
-                Ok((stream, _)) => stream,
+                Ok(accepted) => accepted,
                 Err(e) => {
                     accept_failed(e).await;
                     continue;
@@ -217,7 +222,8 @@ pub async fn serve(
             },
             () = &mut shutdown => break,
         };
-        let Ok(permit) = connections.clone().try_acquire_owned() else {
+        let (stream, peer) = stream;
+        let (Some(client), Ok(permit)) = (per_client.enter(peer.ip()), connections.clone().try_acquire_owned()) else {
             // Refused without waiting on the client: a full socket buffer just drops the answer.
             let _ = stream.try_write(TOO_MANY_CONNECTIONS);
             continue;
@@ -232,12 +238,54 @@ pub async fn serve(
         let conn = graceful.watch(conn);
         tokio::spawn(async move {
             let _ = conn.await;
-            drop(permit);
+            drop((permit, client));
         });
     }
     drop(listener);
     graceful.shutdown().await;
     Ok(())
+}
+
+/// Open connections per client address, each bounded.
+#[derive(Clone)]
+struct PerClient {
+    open: Arc<std::sync::Mutex<HashMap<std::net::IpAddr, usize>>>,
+    limit: usize,
+}
+
+/// A client's place among its open connections, given back when dropped.
+struct ClientPlace {
+    open: Arc<std::sync::Mutex<HashMap<std::net::IpAddr, usize>>>,
+    ip: std::net::IpAddr,
+}
+
+impl PerClient {
+    fn new(limit: usize) -> PerClient {
+        PerClient { open: Arc::default(), limit }
+    }
+
+    /// A place for one more connection from `ip`, unless it has `limit` open.
+    fn enter(&self, ip: std::net::IpAddr) -> Option<ClientPlace> {
+        let mut open = self.open.lock().unwrap_or_else(|e| e.into_inner());
+        let n = open.entry(ip).or_insert(0);
+        if *n >= self.limit {
+            return None;
+        }
+        *n += 1;
+        Some(ClientPlace { open: self.open.clone(), ip })
+    }
+}
+
+impl Drop for ClientPlace {
+    fn drop(&mut self) {
+        let mut open = self.open.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(n) = open.get_mut(&self.ip) {
+            *n -= 1;
+            if *n == 0 {
+                open.remove(&self.ip);
+            }
+        }
+    }
 }
 
 /// A stream whose writes fail with `TimedOut` after `limit` without progress: hyper has no
@@ -548,6 +596,14 @@ async fn posted(
     output: Output,
 ) -> Result<Response, ApiError> {
     let headers = request.headers().clone();
+    // A declared length over the limit is refused before a byte of the body is waited for.
+    let declared = headers.get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()?.trim().parse::<u64>().ok());
+    if declared.is_some_and(|n| n > state.config.body_limit as u64) {
+        return Err(ApiError::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!("request body: {} bytes declared, over the limit of {}", declared.unwrap_or(0), state.config.body_limit),
+        ));
+    }
     let body = tokio::time::timeout(state.config.timeout, Bytes::from_request(request, &state))
         .await
         .map_err(|_| {

@@ -211,7 +211,9 @@ async fn bad_requests_get_clear_json_errors() {
         ("{\"html\": \"<p>x</p>\", \"colour\": 1}", 400, "colour"),
         ("{\"html\": \"<p>x</p>\", \"options\": {\"colour\": 1}}", 400, "unknown option \"colour\""),
         ("{\"html\": \"<p>x</p>\", \"options\": {\"more\": 1}}", 400, "option \"more\" is read by cnr, not by auto"),
-        ("{\"html\": \"<p>x</p>\", \"options\": {\"keep_inside\": 7}}", 400, "a number from 0 to 1"),
+        ("{\"html\": \"<p>x</p>\", \"options\": {\"max_nodes\": -7}}", 400, "max_nodes"),
+        // The stages' tuning is the lab's, not a request's.
+        ("{\"html\": \"<p>x</p>\", \"options\": {\"keep_inside\": 0.5}}", 400, "unknown option \"keep_inside\""),
         ("{}", 400, "html"),
         ("{\"html\": ", 400, "request body"),
         ("\u{feff}not json", 400, "request body"),
@@ -754,4 +756,39 @@ async fn soak_thousands_of_mixed_requests_without_errors_or_growing_memory() {
         "RSS grew {grew} KiB over the second {half} requests (first half: {} KiB)",
         at_half.saturating_sub(at_start)
     );
+}
+
+/// Sends `head` on a raw connection and reads the first answer line within `wait`.
+async fn raw_answer(addr: &str, head: &str, wait: Duration) -> String {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
+    stream.write_all(head.as_bytes()).await.unwrap();
+    let mut buf = vec![0u8; 512];
+    let n = tokio::time::timeout(wait, stream.read(&mut buf)).await.expect("an answer in time").unwrap();
+    String::from_utf8_lossy(&buf[..n]).lines().next().unwrap_or("").to_string()
+}
+
+#[tokio::test]
+async fn a_declared_length_over_the_limit_is_refused_at_once() {
+    let base = start(Config { body_limit: 64 * 1024, ..Default::default() }).await;
+    let addr = base.trim_start_matches("http://");
+    let head = "POST /v1/extract HTTP/1.1\r\nHost: x\r\nContent-Length: 20000000\r\n\r\nhello";
+    let line = raw_answer(addr, head, Duration::from_secs(5)).await;
+    assert!(line.contains("413"), "{line}");
+}
+
+#[tokio::test]
+async fn one_client_cannot_hold_every_connection() {
+    let base = start(Config { max_connections_per_client: 2, ..Default::default() }).await;
+    let addr = base.trim_start_matches("http://").to_string();
+    // Two idle connections from this address hold its places.
+    let _a = tokio::net::TcpStream::connect(&addr).await.unwrap();
+    let _b = tokio::net::TcpStream::connect(&addr).await.unwrap();
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    let line = raw_answer(&addr, "GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n", Duration::from_secs(5)).await;
+    assert!(line.contains("503"), "{line}");
+    drop((_a, _b));
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let line = raw_answer(&addr, "GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n", Duration::from_secs(5)).await;
+    assert!(line.contains("200"), "{line}");
 }
