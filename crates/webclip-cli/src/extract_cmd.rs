@@ -99,8 +99,14 @@ pub fn run(args: ExtractArgs) -> ExitCode {
             _ if many => writeln!(out, "==> {name} <==\n{}\n", article.render(body_format)),
             _ => writeln!(out, "{}", article.render(body_format)),
         };
-        if written.is_err() {
-            return ExitCode::from(1); // closed pipe
+        match written {
+            // The reader has what it wanted (`| head`): stop quietly, as cat and grep do.
+            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => return ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("webclip: writing the output: {e}");
+                return ExitCode::from(1);
+            }
+            Ok(()) => {}
         }
     }
     if failed > 0 {

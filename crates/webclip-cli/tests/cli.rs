@@ -350,3 +350,24 @@ fn an_empty_rendering_exits_3_in_every_format() {
     assert_eq!(o.status.code(), Some(3), "{}", stderr(&o));
     assert!(stderr(&o).contains("1 without main content"), "{}", stderr(&o));
 }
+
+#[test]
+fn a_reader_that_stops_early_is_no_failure() {
+    // `webclip extract … | head -1`: the pipe closes while pages are still written.
+    let page =
+        format!("<html><body><article>{}</article></body></html>", "<p>A line of the article, again.</p>".repeat(2000));
+    let file = tmp("long.html", page.as_bytes());
+    let f = file.to_str().unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_webclip"))
+        .args(["extract", f, f, f, f, f, f, f, f])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run webclip");
+    let mut first = [0u8; 16];
+    std::io::Read::read_exact(child.stdout.as_mut().unwrap(), &mut first).unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(stderr(&out).is_empty(), "{}", stderr(&out));
+}

@@ -1,7 +1,7 @@
 //! One option table, three front ends. The same page goes through the command line (the built
 //! binary), the HTTP service (a real server on loopback) and `Options::from_named` (the path
 //! the Python package takes; `crates/webclip-py/tests` runs the wheel itself against the
-//! binary): for every option of `webclip::options::OPTIONS`, with its example value (never
+//! binary): for every user option of `webclip::options::OPTIONS` (the `Tuning` group is the lab's), with its example value (never
 //! the default) under each method that reads it, and for every method with no option. The
 //! JSON records must be equal, timings and source name aside. An option of another method is
 //! the same error in all three. The loops run over the table, so a new option is covered
@@ -12,7 +12,7 @@ use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};
 use std::process::{Command, Stdio};
 use std::sync::{Arc, OnceLock};
-use webclip::options::{OptionSpec, OPTIONS};
+use webclip::options::{user_options, OptionSpec};
 use webclip::MethodConfig;
 
 /// A page with something for every option: a headline, a lead, a figure with a caption, a
@@ -167,7 +167,7 @@ fn every_method_with_its_defaults_is_the_same_record_everywhere() {
 
 #[test]
 fn every_option_gives_the_same_record_everywhere() {
-    for spec in OPTIONS {
+    for spec in user_options() {
         let value = spec.example_value();
         for method in methods_of(spec) {
             assert_ne!(
@@ -188,7 +188,7 @@ fn every_option_gives_the_same_record_everywhere() {
 #[test]
 fn an_option_of_another_method_is_the_same_error_everywhere() {
     let mut checked = 0;
-    for spec in OPTIONS.iter().filter(|s| !s.methods.is_empty()) {
+    for spec in user_options().filter(|s| !s.methods.is_empty()) {
         let other = MethodConfig::NAMES.iter().find(|m| !spec.methods.contains(m)).unwrap();
         let message = webclip::options::not_read_by(spec.name, spec.methods, other);
         assert!(message.starts_with(&format!("option \"{}\" is read by {}", spec.name, spec.methods[0])));
@@ -229,31 +229,34 @@ fn on_off_options_take_every_spelling() {
 
 #[test]
 fn wrong_values_name_the_option_and_what_it_takes() {
-    let err = cli("auto", &["--keep-inside", "2"]).unwrap_err();
-    assert!(err.contains("--keep-inside") && err.contains("a number from 0 to 1"), "{err}");
+    let err = cli("clg", &["--clg-threshold", "2"]).unwrap_err();
+    assert!(err.contains("--clg-threshold") && err.contains("a number from 0 to 1"), "{err}");
     let err = cli("auto", &["--images", "maybe"]).unwrap_err();
     assert!(err.contains("--images") && err.contains("on or off"), "{err}");
-    let want = "option keep_inside: expected a number from 0 to 1, got 2";
-    assert_eq!(http("auto", &one("keep_inside", json!(2))).unwrap_err(), want);
-    assert_eq!(library("auto", &one("keep_inside", json!(2))).unwrap_err(), want);
-    let want = "option keep_inside: expected a number from 0 to 1, got \"abc\"";
-    assert_eq!(http_query("auto", &[("keep_inside", "abc")]).unwrap_err(), want);
-    let err = http("auto", &one("keep_insde", json!(0.5))).unwrap_err();
-    assert!(err.contains("did you mean keep_inside"), "{err}");
+    let want = "option clg_threshold: expected a number from 0 to 1, got 2";
+    assert_eq!(http("clg", &one("clg_threshold", json!(2))).unwrap_err(), want);
+    assert_eq!(library("clg", &one("clg_threshold", json!(2))).unwrap_err(), want);
+    let want = "option clg_threshold: expected a number from 0 to 1, got \"abc\"";
+    assert_eq!(http_query("clg", &[("clg_threshold", "abc")]).unwrap_err(), want);
+    let err = http("clg", &one("clg_threshld", json!(0.5))).unwrap_err();
+    assert!(err.contains("did you mean clg_threshold"), "{err}");
+    // The stages' tuning is not a flag of the user's command line, nor an HTTP option.
+    assert!(cli("auto", &["--keep-inside", "0.5"]).unwrap_err().contains("--keep-inside"));
+    assert!(http("auto", &one("keep_inside", json!(0.5))).unwrap_err().starts_with("unknown option \"keep_inside\""));
 }
 
 #[test]
 fn help_lists_every_option_with_its_default_under_its_heading() {
     let out = Command::new(env!("CARGO_BIN_EXE_webclip")).args(["extract", "--help"]).output().unwrap();
     let help = String::from_utf8_lossy(&out.stdout);
-    for spec in OPTIONS {
+    for spec in user_options() {
         let line = help.lines().find(|l| l.trim_start().starts_with(&spec.flag())).unwrap_or_else(|| {
             panic!("{} is not in extract --help", spec.flag());
         });
         assert!(line.contains(&spec.flag()), "{line}");
     }
     let squeezed: String = help.split_whitespace().collect::<Vec<_>>().join(" ");
-    for spec in OPTIONS {
+    for spec in user_options() {
         let unit = spec.unit.map_or(String::new(), |u| format!(" {u}"));
         assert!(squeezed.contains(&format!("[default: {}{unit}]", spec.default_text())), "{}: {squeezed}", spec.name);
     }

@@ -54,7 +54,7 @@ fn eval_describes_every_leaf_for_error_analysis() {
     for page in &pages {
         let leaves = page["leaves"].as_array().unwrap();
         assert!(!leaves.is_empty());
-        assert!(page["reasons"].as_array().unwrap().iter().any(|r| r.as_str().unwrap().contains("region /html")));
+        assert!(page["reasons"].as_array().unwrap().iter().any(|r| r.as_str().unwrap().contains("in region")));
         for leaf in leaves {
             let (xpath, share, p) = (leaf[0].as_str().unwrap(), leaf[2].as_f64().unwrap(), leaf[5].as_f64().unwrap());
             assert!(xpath.starts_with("/html"), "{xpath}");

@@ -601,7 +601,11 @@ async fn posted(
     if declared.is_some_and(|n| n > state.config.body_limit as u64) {
         return Err(ApiError::new(
             StatusCode::PAYLOAD_TOO_LARGE,
-            format!("request body: {} bytes declared, over the limit of {}", declared.unwrap_or(0), state.config.body_limit),
+            format!(
+                "request body: {} bytes declared, over the limit of {}",
+                declared.unwrap_or(0),
+                state.config.body_limit
+            ),
         ));
     }
     let body = tokio::time::timeout(state.config.timeout, Bytes::from_request(request, &state))

@@ -111,7 +111,7 @@ async fn service_endpoints() {
     sorted.sort_unstable();
     assert_eq!(listed, sorted, "the OpenAPI options are the option table");
     assert_eq!(request["method"]["enum"], serde_json::json!(webclip::MethodConfig::NAMES));
-    assert_eq!(request["options"]["properties"]["keep_inside"]["maximum"], 1.0);
+    assert_eq!(request["options"]["properties"]["clg_threshold"]["maximum"], 1.0);
     let query: Vec<&str> = spec["paths"]["/v1/extract"]["post"]["parameters"]
         .as_array()
         .unwrap()
