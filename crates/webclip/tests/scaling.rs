@@ -34,8 +34,11 @@ unsafe impl GlobalAlloc for Counting {
 #[global_allocator]
 static ALLOCATOR: Counting = Counting;
 
+/// A hostile page for a scale `n`.
+type Shape = fn(usize) -> String;
+
 /// The shapes, each a page for a scale `n`.
-fn shapes() -> Vec<(&'static str, fn(usize) -> String)> {
+fn shapes() -> Vec<(&'static str, Shape)> {
     vec![
         ("sibling blocks", |n| "<div><p>A sentence of a block, and another one.</p></div>".repeat(n)),
         ("sibling headings", |n| (0..n).map(|i| format!("<h{0}>Heading {i}</h{0}>", i % 6 + 1)).collect()),
