@@ -721,6 +721,11 @@ fn read_warc(path: &Path, max: u64, counts: &Counts, send: &mut dyn FnMut(Job) -
     };
     // By content, not name: gzip data named .warc is read; a .warc.gz that is not gzip fails.
     let mut file = BufReader::with_capacity(1 << 16, file);
+    if file.fill_buf().is_ok_and(|b| b.is_empty()) {
+        eprintln!("webclip: {name}: an empty file, not a WARC file (no record)");
+        counts.read_failed.fetch_add(1, Ordering::Relaxed);
+        return true;
+    }
     let gzip = file.fill_buf().is_ok_and(|b| b.starts_with(&[0x1f, 0x8b]));
     if !gzip && name.to_ascii_lowercase().ends_with(".gz") {
         let cause = "not gzip data (it does not start with the gzip magic bytes 1f 8b)".to_string();

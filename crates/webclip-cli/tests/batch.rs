@@ -156,3 +156,18 @@ fn parquet_output_and_page_timeouts() {
     assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
     assert_eq!(lines(&out).len(), 1);
 }
+
+#[test]
+fn an_empty_warc_file_is_named_and_fails() {
+    let d = dir("empty-warc");
+    let warc = d.join("empty.warc");
+    std::fs::write(&warc, b"").unwrap();
+    let out = d.join("out.jsonl");
+    let o = Command::new(env!("CARGO_BIN_EXE_webclip"))
+        .args(["batch", warc.to_str().unwrap(), "-o", out.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(err.contains("empty.warc") && err.contains("empty file"), "{err}");
+}
