@@ -41,7 +41,8 @@ pub fn run(args: ExtractArgs) -> ExitCode {
     let many = args.inputs.len() > 1;
     for path in &args.inputs {
         let name = if path.as_os_str() == "-" { "<stdin>".to_string() } else { path.display().to_string() };
-        let result = if name.starts_with("http://") || name.starts_with("https://") {
+        let fetched = name.starts_with("http://") || name.starts_with("https://");
+        let result = if fetched {
             fetcher.get(&name).map_err(webclip::Error::Option).and_then(|page| {
                 let mut o = options.clone();
                 o.read.url = Some(page.url);
@@ -51,11 +52,8 @@ pub fn run(args: ExtractArgs) -> ExitCode {
         } else {
             read_input(path, args.max_bytes).and_then(|bytes| webclip::extract(&bytes, &options))
         };
-        let typed = if name.starts_with("http://") || name.starts_with("https://") {
-            Some(name.as_str())
-        } else {
-            args.method.input.url.as_deref()
-        };
+        // The page's address as the user gave it: the input URL, else --url.
+        let typed = if fetched { Some(name.as_str()) } else { args.method.input.url.as_deref() };
         let result = result.map(|a| whole_article(a, &args, &options, &fetcher, typed));
         let article = match result {
             Ok(ex) => ex,

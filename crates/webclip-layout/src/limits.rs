@@ -11,7 +11,7 @@
 
 use markup5ever::local_name;
 use std::collections::HashMap;
-use webclip::dom::{NodeId, Page};
+use webclip::dom::{floor_char_boundary, NodeId, Page};
 
 /// A row's cells together span at most the larger of this many columns (real pages: at
 /// most 100, in rows of one to three cells)…
@@ -55,7 +55,7 @@ impl TextBudget {
             Some(&local_name!("script")) => return "",
             _ => {}
         }
-        let keep = text.floor_char_boundary(MAX_NODE_TEXT.min(self.left));
+        let keep = floor_char_boundary(text, MAX_NODE_TEXT.min(self.left));
         self.left -= keep;
         &text[..keep]
     }

@@ -212,7 +212,7 @@ pub async fn serve(
     let graceful = hyper_util::server::graceful::GracefulShutdown::new();
     let mut shutdown = std::pin::pin!(shutdown);
     loop {
-        let stream = tokio::select! {
+        let (stream, peer) = tokio::select! {
             accepted = listener.accept() => match accepted {
                 Ok(accepted) => accepted,
                 Err(e) => {
@@ -222,7 +222,6 @@ pub async fn serve(
             },
             () = &mut shutdown => break,
         };
-        let (stream, peer) = stream;
         let (Some(client), Ok(permit)) = (per_client.enter(peer.ip()), connections.clone().try_acquire_owned()) else {
             // Refused without waiting on the client: a full socket buffer just drops the answer.
             let _ = stream.try_write(TOO_MANY_CONNECTIONS);
@@ -246,16 +245,18 @@ pub async fn serve(
     Ok(())
 }
 
+/// Open connections per client address.
+type OpenPerClient = Arc<std::sync::Mutex<HashMap<std::net::IpAddr, usize>>>;
+
 /// Open connections per client address, each bounded.
-#[derive(Clone)]
 struct PerClient {
-    open: Arc<std::sync::Mutex<HashMap<std::net::IpAddr, usize>>>,
+    open: OpenPerClient,
     limit: usize,
 }
 
 /// A client's place among its open connections, given back when dropped.
 struct ClientPlace {
-    open: Arc<std::sync::Mutex<HashMap<std::net::IpAddr, usize>>>,
+    open: OpenPerClient,
     ip: std::net::IpAddr,
 }
 
@@ -597,16 +598,11 @@ async fn posted(
 ) -> Result<Response, ApiError> {
     let headers = request.headers().clone();
     // A declared length over the limit is refused before a byte of the body is waited for.
+    let limit = state.config.body_limit;
     let declared = headers.get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()?.trim().parse::<u64>().ok());
-    if declared.is_some_and(|n| n > state.config.body_limit as u64) {
-        return Err(ApiError::new(
-            StatusCode::PAYLOAD_TOO_LARGE,
-            format!(
-                "request body: {} bytes declared, over the limit of {}",
-                declared.unwrap_or(0),
-                state.config.body_limit
-            ),
-        ));
+    if let Some(n) = declared.filter(|&n| n > limit as u64) {
+        let message = format!("request body: {n} bytes declared, over the limit of {limit}");
+        return Err(ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, message));
     }
     let body = tokio::time::timeout(state.config.timeout, Bytes::from_request(request, &state))
         .await

@@ -803,7 +803,7 @@ fn count_work(_units: usize) {
 
 /// The largest char boundary of `s` at or below `i` (`str::floor_char_boundary`, stable only
 /// after the crate's minimum Rust).
-pub(crate) fn floor_char_boundary(s: &str, i: usize) -> usize {
+pub fn floor_char_boundary(s: &str, i: usize) -> usize {
     let mut i = i.min(s.len());
     while !s.is_char_boundary(i) {
         i -= 1;
