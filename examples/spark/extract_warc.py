@@ -12,8 +12,10 @@ On a cluster, ship the wheel built from this repository with the job (it is abi3
 every CPython >= 3.9) and give paths every executor can read (HDFS, S3 with the Hadoop S3A
 connector, or a shared file system)::
 
-    spark-submit --master yarn --py-files webclip-0.1.0-cp39-abi3-manylinux_2_34_x86_64.whl \
+    spark-submit --master yarn --py-files "$(ls target/wheels/webclip-*-cp39-abi3-*.whl)" \
         examples/spark/extract_warc.py --out s3a://bucket/extracted/ s3a://bucket/crawl/*.warc.gz
+
+(The wheel's platform tag names the glibc of the machine that built it.)
 
 (``--py-files`` puts the wheel on the executors' ``sys.path``; a wheel with a compiled module
 needs ``pip install`` on the executors instead when the platform's zipimport cannot load it:
@@ -45,8 +47,13 @@ CHUNK = 256
 
 
 def html_responses(path):
-    """(record id, target URI, charset, payload) of every HTTP 200 HTML response in a WARC."""
+    """(record id, target URI, charset, payload) of every HTTP 200 HTML response in a WARC
+    (an HTML content type or none), as ``webclip batch`` takes them. The record id is
+    ``<path>#<WARC-Record-ID>`` (``webclip.record_id``), batch's id for the same record when
+    batch is given the same path."""
     from warcio.archiveiterator import ArchiveIterator
+
+    import webclip
 
     with open(path, "rb") as stream:
         for record in ArchiveIterator(stream):
@@ -55,7 +62,7 @@ def html_responses(path):
             if record.http_headers.get_statuscode() != "200":
                 continue
             ctype = record.http_headers.get_header("Content-Type") or ""
-            if "html" not in ctype.lower():
+            if ctype and "html" not in ctype.lower():
                 continue
             charset = None
             for part in ctype.split(";")[1:]:
@@ -63,7 +70,7 @@ def html_responses(path):
                 if key.lower() == "charset" and value:
                     charset = value.strip("\"'")
             yield (
-                record.rec_headers.get_header("WARC-Record-ID"),
+                webclip.record_id(path, record.rec_headers.get_header("WARC-Record-ID")),
                 record.rec_headers.get_header("WARC-Target-URI"),
                 charset,
                 record.content_stream().read(),

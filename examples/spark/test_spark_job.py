@@ -4,6 +4,7 @@ Run by .ci/run (needs a JRE, pyspark, warcio, pyarrow and the webclip wheel in t
 WEBCLIP_BIN names the `webclip` binary).
 """
 import io
+import json
 import os
 import subprocess
 import sys
@@ -28,7 +29,7 @@ def write_warc(path, pages):
     with open(path, "wb") as out:
         w = WARCWriter(out, gzip=True)
         for uri, status, ctype, body in pages:
-            headers = StatusAndHeaders(status, [("Content-Type", ctype)], protocol="HTTP/1.1")
+            headers = StatusAndHeaders(status, [("Content-Type", ctype)] if ctype else [], protocol="HTTP/1.1")
             w.write_record(w.create_warc_record(uri, "response", payload=io.BytesIO(body), http_headers=headers))
 
 
@@ -42,6 +43,9 @@ def warcs(tmp_path_factory):
          ARTICLE.format(title="Kites over the dunes", text="Kites fly best in steady wind.").encode()),
         ("https://example.org/logo.png", "200 OK", "image/png", b"\x89PNG not a page"),
         ("https://example.org/missing", "404 Not Found", "text/html", b"<p>gone</p>"),
+        # No Content-Type: taken as HTML, as batch takes it.
+        ("https://example.org/bare", "200 OK", None,
+         ARTICLE.format(title="Bare page", text="Served without a content type.").encode()),
     ])
     write_warc(b, [
         ("https://example.org/cafe", "200 OK", "text/html; charset=ISO-8859-1", latin),
@@ -63,12 +67,23 @@ def test_the_job_runs_in_local_mode(warcs):
                        env=env, capture_output=True, text=True, timeout=600)
     assert r.returncode == 0, r.stderr[-3000:]
     rows = {row["url"]: row for row in pq.read_table(out).to_pylist()}
-    assert sorted(rows) == ["https://example.org/cafe", "https://example.org/one", "https://example.org/two"]
+    assert sorted(rows) == [
+        "https://example.org/bare", "https://example.org/cafe", "https://example.org/one", "https://example.org/two"
+    ]
     one = rows["https://example.org/one"]
     assert "steady wind" in one["body"] and "Copyright" not in one["body"] and "Home" not in one["body"]
     assert one["title"] == "Kites over the dunes" and one["method"] == "auto" and one["error"] is None
     # The charset came from the HTTP header.
     assert "caf\u00e9 cr\u00e8me" in rows["https://example.org/cafe"]["body"]
+    # The same records with the same ids as `webclip batch` on the same paths.
+    ids = str(d / "ids.jsonl")
+    r = subprocess.run([os.environ["WEBCLIP_BIN"], "batch", *paths, "-o", ids, "--fields", "id,url", "--quiet"],
+                       capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+    with open(ids) as f:
+        batch = {rec["url"]: rec["id"] for rec in map(json.loads, f)}
+    assert batch == {url: row["id"] for url, row in rows.items()}
+    assert batch["https://example.org/one"].startswith(paths[0] + "#<urn:uuid:")
 
 
 def test_spark_reads_the_cli_parquet(warcs):
@@ -82,7 +97,7 @@ def test_spark_reads_the_cli_parquet(warcs):
     spark = SparkSession.builder.master("local[1]").appName("webclip-read").getOrCreate()
     try:
         df = spark.read.parquet(out)
-        assert df.count() == 3
+        assert df.count() == 4
         assert {"id", "url", "title", "authors", "body", "warnings", "blocks"} <= set(df.columns)
         row = df.filter(df.url == "https://example.org/two").collect()[0]
         assert "Rivers rose overnight" in row["body"] and row["title"] == "Rivers rise"

@@ -18,7 +18,7 @@ from . import _native
 from ._native import InputError, OptionError, WebclipError
 
 __version__ = _native.__version__
-__all__ = ["extract", "extract_many", "options", "WebclipError", "InputError", "OptionError", "__version__"]
+__all__ = ["extract", "extract_many", "options", "record_id", "WebclipError", "InputError", "OptionError", "__version__"]
 
 Page = Union[bytes, str]
 
@@ -82,6 +82,19 @@ def extract_many(
     pages = list(pages)
     out = _native.extract_many_json(pages, list(urls) if urls is not None else None, format, method, _json.dumps(options), threads)
     return [_json.loads(s) for s in out]
+
+
+def record_id(warc_file: str, warc_record_id: str) -> str:
+    """The id of the record of a WARC file's page: ``<file>#<WARC-Record-ID>``, the file as
+    the tool was given it (``webclip batch``'s argument or the folder joined with the file's
+    name, the Spark job's argument, datatrove's ``file_path``). ``webclip batch`` gives its
+    records this id, and so do the Spark job and ``webclip.datatrove.Webclip``: the same
+    WARC record named the same way gets the same id from all three.
+
+        >>> record_id("crawl/a.warc.gz", "<urn:uuid:6f1a…>")
+        'crawl/a.warc.gz#<urn:uuid:6f1a…>'
+    """
+    return "%s#%s" % (warc_file, warc_record_id)
 
 
 extract.__doc__ = (extract.__doc__ or "") + _options_doc() + "\n"
