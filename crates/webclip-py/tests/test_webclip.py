@@ -4,6 +4,7 @@ import gzip
 import json
 import os
 import subprocess
+import sys
 import threading
 
 import pytest
@@ -209,3 +210,15 @@ def test_option_errors_say_what_the_option_takes():
         webclip.extract(PAGE, method="cnr", more=1, less=1)
     r = webclip.extract(PAGE, method="clipper", clipper_refine=["font", "align"], title_params=[1, 1.2, 2])
     assert r["method"] == "clipper"
+
+
+def test_webclip_imports_without_datatrove_and_its_extractor_says_what_to_install():
+    # datatrove made unimportable: `import webclip` still works, `webclip.datatrove` names the package.
+    code = (
+        "import sys; sys.modules['datatrove'] = None\n"
+        "import webclip; assert webclip.record_id('a.warc.gz', '<urn:uuid:1>') == 'a.warc.gz#<urn:uuid:1>'\n"
+        "try:\n    import webclip.datatrove\nexcept ImportError as e:\n    print(e)\n"
+    )
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, r.stderr
+    assert "pip install 'datatrove[io]==0.10.1'" in r.stdout
