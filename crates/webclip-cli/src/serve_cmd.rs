@@ -67,7 +67,9 @@ pub fn run(args: ServeArgs) -> ExitCode {
             ..Default::default()
         }),
         token: args.token.filter(|t| !t.is_empty()),
-        layout: (!args.no_layout).then(|| args.layout.engine()),
+        // A webclip built without the engine has none to give: the service then says so
+        // (/v1/info, refusals) instead of taking layout requests it cannot do.
+        layout: (cfg!(feature = "layout") && !args.no_layout).then(|| args.layout.engine()),
         header_timeout: crate::flags::duration(args.header_timeout.max(0.001)),
         max_connections: args.max_connections.max(1),
         max_connections_per_client: args.max_connections_per_client.max(1),
@@ -94,7 +96,7 @@ pub fn run(args: ServeArgs) -> ExitCode {
         eprintln!(
             "webclip: serving on http://{addr}/ (API /v1/extract, page /, metrics /metrics; fetch {}, layout {}, auth {})",
             if config.fetch.is_some() { "on" } else { "off" },
-            if config.layout.is_some() { "on" } else { "off" },
+            layout_state(cfg!(feature = "layout"), args.no_layout),
             if config.token.is_some() { "on" } else { "off" },
         );
         match webclip_serve::serve(listener, config, webclip_serve::shutdown_signal()).await {
@@ -108,6 +110,15 @@ pub fn run(args: ServeArgs) -> ExitCode {
             }
         }
     })
+}
+
+/// The service's layout as its start line says it: on, or off and why.
+fn layout_state(built: bool, no_layout: bool) -> &'static str {
+    match (built, no_layout) {
+        (false, _) => "off (built without the cargo feature \"layout\")",
+        (true, true) => "off (--no-layout)",
+        (true, false) => "on",
+    }
 }
 
 /// Raises the soft open-file limit towards the hard one, as Go's runtime does: every
@@ -136,5 +147,18 @@ fn raise_file_limit(max_connections: usize) {
              service's own files; raise it (ulimit -n, LimitNOFILE) or lower --max-connections",
             limit.rlim_cur
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_start_line_says_layout_is_off_when_it_is_not_built_in() {
+        assert_eq!(layout_state(true, false), "on");
+        assert_eq!(layout_state(true, true), "off (--no-layout)");
+        assert!(layout_state(false, false).starts_with("off (built without"));
+        assert!(layout_state(false, true).starts_with("off (built without"));
     }
 }

@@ -493,10 +493,11 @@ async fn metrics_text(State(state): State<Shared>) -> Response {
 
 async fn info(State(state): State<Shared>) -> Response {
     let c = &state.config;
+    let layout = c.layout.is_some();
     axum::Json(serde_json::json!({
         "version": env!("CARGO_PKG_VERSION"),
-        "methods": webclip::MethodConfig::NAMES,
-        "layout": c.layout.is_some(),
+        "methods": methods(layout).collect::<Vec<_>>(),
+        "layout": layout,
         "fetch": c.fetch.is_some(),
         "body_limit": c.body_limit,
         "auth": c.token.is_some(),
@@ -645,13 +646,7 @@ async fn run(state: Shared, mut job: Job, output: Output, deadline: Instant) -> 
     if output == Output::Overlay || job.options.needs_layout() {
         match &state.config.layout {
             Some(engine) => job.options.read.layout = Some(engine.clone()),
-            None if output == Output::Overlay => {
-                return Err(ApiError::new(
-                    StatusCode::NOT_IMPLEMENTED,
-                    "this service has no layout engine: no overlays",
-                ))
-            }
-            None => {}
+            None => return Err(without_layout(output, &job.options)),
         }
     }
     let bytes = match job.bytes.take() {
@@ -714,6 +709,33 @@ async fn run(state: Shared, mut job: Job, output: Output, deadline: Instant) -> 
         Output::Json => ([(header::CONTENT_TYPE, "application/json")], rendered).into_response(),
         Output::Overlay => axum::response::Html(rendered).into_response(),
     })
+}
+
+/// The refusal of a request that needs layout from a service without it (a webclip built
+/// without the cargo feature "layout", or `serve --no-layout`): 422 naming what needed it, as
+/// the command line exits 2 for the same request, never a quiet fallback to another method.
+fn without_layout(output: Output, options: &Options) -> ApiError {
+    let what = match output {
+        Output::Overlay => "an overlay".to_string(),
+        Output::Json => format!("method {}", options.method.name()),
+    };
+    let others: Vec<&str> = methods(false).collect();
+    ApiError::new(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        format!(
+            "{what} needs layout, and this service has no layout engine (built without the cargo feature \"layout\", \
+             or started with --no-layout); methods here: {}",
+            others.join(", ")
+        ),
+    )
+}
+
+/// The methods a service can run: those that need layout only when it has a layout engine.
+fn methods(layout: bool) -> impl Iterator<Item = &'static str> {
+    webclip::MethodConfig::NAMES
+        .iter()
+        .copied()
+        .filter(move |&n| layout || !webclip::MethodConfig::named(n).is_some_and(|m| m.needs_layout()))
 }
 
 /// Extracts one page and renders the answer's body.

@@ -143,9 +143,41 @@ async fn overlay_with_and_without_layout() {
     let base = start(Config { layout: Some(Arc::new(NoLayout)), ..Default::default() }).await;
     let (status, message) = error_of(c.post(format!("{base}/v1/overlay")).body(sample()).send().await.unwrap()).await;
     assert_eq!(status, 422, "{message}");
+}
+
+/// A service without a layout engine (a webclip built with --no-default-features, or
+/// `serve --no-layout`) says so: /v1/info reports no layout and lists no method that needs it,
+/// and an overlay or such a method is refused with a 4xx naming layout, as the command line
+/// exits 2 for the same request, not answered 200 by another method.
+#[tokio::test]
+async fn a_service_without_layout_says_what_it_cannot_do() {
+    let c = client();
     let base = start(Config::default()).await;
-    let (status, _) = error_of(c.post(format!("{base}/v1/overlay")).body(sample()).send().await.unwrap()).await;
-    assert_eq!(status, 501);
+    let info: serde_json::Value = c.get(format!("{base}/v1/info")).send().await.unwrap().json().await.unwrap();
+    assert_eq!(info["layout"], false);
+    let methods: Vec<&str> = info["methods"].as_array().unwrap().iter().map(|m| m.as_str().unwrap()).collect();
+    assert!(methods.contains(&"auto") && methods.contains(&"cnr"), "{methods:?}");
+    for needs in ["clg", "clg-lr", "clipper", "clipper-plus"] {
+        assert!(!methods.contains(&needs), "{needs} listed by a service without layout: {methods:?}");
+    }
+    let (status, message) = error_of(c.post(format!("{base}/v1/overlay")).body(sample()).send().await.unwrap()).await;
+    assert_eq!(status, 422, "{message}");
+    assert!(message.contains("overlay needs layout") && message.contains("feature \"layout\""), "{message}");
+    for method in ["clg", "clipper"] {
+        let r = c.post(format!("{base}/v1/extract?method={method}")).body(sample()).send().await.unwrap();
+        let (status, message) = error_of(r).await;
+        assert_eq!(status, 422, "{message}");
+        assert!(message.contains(&format!("method {method} needs layout")), "{message}");
+        let body = serde_json::json!({"html": "<p>a page</p>", "method": method});
+        let (status, _) = error_of(c.post(format!("{base}/v1/extract")).json(&body).send().await.unwrap()).await;
+        assert_eq!(status, 422);
+    }
+    // The same service with an engine lists them all.
+    let engine = webclip_layout::Engine { settings: Default::default() };
+    let base = start(Config { layout: Some(Arc::new(engine)), ..Default::default() }).await;
+    let info: serde_json::Value = c.get(format!("{base}/v1/info")).send().await.unwrap().json().await.unwrap();
+    assert_eq!(info["layout"], true);
+    assert_eq!(info["methods"].as_array().unwrap().len(), webclip::MethodConfig::NAMES.len());
 }
 
 /// A layout engine that lays nothing out, as when a page runs past the layout budget.
