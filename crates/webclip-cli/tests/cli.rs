@@ -204,10 +204,10 @@ fn bad_model_file_is_a_usage_error() {
     assert!(stderr(&o).contains("model.json: not a webclip model"), "{}", stderr(&o));
     let o = webclip(&["extract", "-", "--model", bad.to_str().unwrap(), "--method", "cnr"], Some(ARTICLE.as_bytes()));
     assert_eq!(o.status.code(), Some(2));
-    assert_eq!(stderr(&o), "webclip: option \"model\" is read by auto, boosted, boosted-plus, not by cnr\n");
+    assert_eq!(stderr(&o), "webclip: --model is read by --method auto, boosted, boosted-plus, not by cnr\n");
     let o = webclip(&["extract", "-", "--clg-model", bad.to_str().unwrap()], Some(ARTICLE.as_bytes()));
     assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("option \"clg_model\" is read by clg, clg-lr"), "{}", stderr(&o));
+    assert!(stderr(&o).contains("--clg-model is read by --method clg, clg-lr"), "{}", stderr(&o));
 }
 
 #[test]
@@ -370,4 +370,21 @@ fn a_reader_that_stops_early_is_no_failure() {
     let out = child.wait_with_output().unwrap();
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert!(stderr(&out).is_empty(), "{}", stderr(&out));
+}
+
+/// A fetch that fails says why (the cause down the error's chain, not only "error sending
+/// request"), and a refusal by --public-only names extract's own flag, not one of serve's.
+#[test]
+fn fetch_errors_name_the_cause_and_extracts_own_flag() {
+    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    // The listener is closed: nothing listens there now.
+    let url = format!("http://127.0.0.1:{port}/page");
+    let o = webclip(&["extract", &url], None);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let message = stderr(&o).to_lowercase();
+    assert!(message.contains("cannot connect") && message.contains("refused"), "{message}");
+    let o = webclip(&["extract", "--public-only", &url], None);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("leave out --public-only"), "{}", stderr(&o));
+    assert!(!stderr(&o).contains("--allow-private"), "{}", stderr(&o));
 }

@@ -192,7 +192,10 @@ fn an_option_of_another_method_is_the_same_error_everywhere() {
         let other = MethodConfig::NAMES.iter().find(|m| !spec.methods.contains(m)).unwrap();
         let message = webclip::options::not_read_by(spec.name, spec.methods, other);
         assert!(message.starts_with(&format!("option \"{}\" is read by {}", spec.name, spec.methods[0])));
-        assert_eq!(cli(other, &[&spec.flag(), spec.example]).unwrap_err(), message, "command line");
+        // The command line names the flag as typed; the other front ends the option's name.
+        let flag_message = webclip_cli::flags::not_read_by(&spec.flag(), spec.methods, other);
+        assert!(flag_message.starts_with(&format!("{} is read by --method {}", spec.flag(), spec.methods[0])));
+        assert_eq!(cli(other, &[&spec.flag(), spec.example]).unwrap_err(), flag_message, "command line");
         assert_eq!(http(other, &one(spec.name, spec.example_value())).unwrap_err(), message, "HTTP (JSON)");
         assert_eq!(http_query(other, &[(spec.name, spec.example)]).unwrap_err(), message, "HTTP (query)");
         assert_eq!(library(other, &one(spec.name, spec.example_value())).unwrap_err(), message, "library");
@@ -200,7 +203,15 @@ fn an_option_of_another_method_is_the_same_error_everywhere() {
     }
     assert!(checked > 20);
     // The README's example.
-    assert_eq!(cli("auto", &["--more", "1"]).unwrap_err(), "option \"more\" is read by cnr, not by auto");
+    assert_eq!(cli("auto", &["--more", "1"]).unwrap_err(), "--more is read by --method cnr, not by auto");
+    assert_eq!(
+        cli("auto", &["--clg-threshold", "0.5"]).unwrap_err(),
+        "--clg-threshold is read by --method clg, clg-lr, clg-plus, not by auto"
+    );
+    assert_eq!(
+        cli("cnr", &["--more", "1", "--less", "1"]).unwrap_err(),
+        "--more and --less exclude each other: give one"
+    );
 }
 
 #[test]

@@ -237,9 +237,23 @@ async fn fetch_one(url: &Url, config: &FetchConfig, left: Duration) -> Result<Ho
 
 fn upstream(url: &Url, e: reqwest::Error) -> FetchError {
     if e.is_timeout() {
-        FetchError::Timeout(format!("{url}: timed out"))
-    } else {
-        FetchError::Upstream(format!("{url}: {e}"))
+        return FetchError::Timeout(format!("{url}: timed out"));
+    }
+    // reqwest's own words ("error sending request for url (…)") say only that it failed; the
+    // cause ("Connection refused", "certificate has expired") is down its source chain.
+    let mut causes: Vec<String> = Vec::new();
+    let mut source = std::error::Error::source(&e);
+    while let Some(s) = source {
+        let text = s.to_string();
+        if !text.is_empty() && !causes.iter().any(|c| c.contains(&text)) {
+            causes.push(text);
+        }
+        source = s.source();
+    }
+    let what = if e.is_connect() { "cannot connect".to_string() } else { e.without_url().to_string() };
+    match causes.last() {
+        Some(cause) => FetchError::Upstream(format!("{url}: {what}: {cause}")),
+        None => FetchError::Upstream(format!("{url}: {what}")),
     }
 }
 

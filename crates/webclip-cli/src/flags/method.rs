@@ -299,6 +299,7 @@ impl MethodArgs {
     /// (model, wrapper); fails with a message naming the option or the file.
     pub fn options(&self) -> Result<Options, String> {
         let method = self.page_method();
+        self.check_given(method)?;
         let mut options = Options::from_named(method, &self.options.given).map_err(|e| e.to_string())?;
         options.read.url = self.input.url.clone();
         let read = |path: &PathBuf| std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()));
@@ -306,7 +307,7 @@ impl MethodArgs {
             const READ_BY: &[&str] = &["auto", "boosted", "boosted-plus"];
             let slot = match &mut options.method {
                 MethodConfig::Auto { model, .. } | MethodConfig::Boosted { model, .. } => model,
-                _ => return Err(webclip::options::not_read_by("model", READ_BY, method)),
+                _ => return Err(not_read_by("--model", READ_BY, method)),
             };
             let m = webclip::Model::from_json(&read(path)?).map_err(|e| format!("{}: {e}", path.display()))?;
             *slot = Some(Arc::new(m));
@@ -316,7 +317,7 @@ impl MethodArgs {
                 MethodConfig::Clg { model, .. } => model,
                 _ => {
                     let read_by: Vec<&str> = webclip::ClgVariant::ALL.iter().map(|v| v.name()).collect();
-                    return Err(webclip::options::not_read_by("clg_model", &read_by, method));
+                    return Err(not_read_by("--clg-model", &read_by, method));
                 }
             };
             let m = webclip::ClgModel::from_json(&read(path)?).map_err(|e| format!("{}: {e}", path.display()))?;
@@ -333,6 +334,28 @@ impl MethodArgs {
         }
         Ok(options)
     }
+}
+
+impl MethodArgs {
+    /// The checks of `Options::from_named` that name options, made first here so that the
+    /// message names the flag as typed (`--clg-threshold`), not the library's name.
+    fn check_given(&self, method: &str) -> Result<(), String> {
+        for name in self.options.given.keys() {
+            if let Some(spec) = webclip::options::spec(name).filter(|s| !s.read_by(method)) {
+                return Err(not_read_by(&spec.flag(), spec.methods, method));
+            }
+        }
+        if self.options.given.contains_key("more") && self.options.given.contains_key("less") {
+            return Err("--more and --less exclude each other: give one".into());
+        }
+        Ok(())
+    }
+}
+
+/// The error for a flag that `method` does not read, in the command line's words:
+/// `--more is read by --method cnr, not by auto`.
+pub fn not_read_by(flag: &str, methods: &[&str], method: &str) -> String {
+    format!("{flag} is read by --method {}, not by {method}", methods.join(", "))
 }
 
 fn parse_method(s: &str) -> Result<MethodChoice, String> {

@@ -12,5 +12,5 @@ mod site;
 pub use extract::{ExtractArgs, PrintLink};
 pub use format::{BodyFormat, OutputFormat};
 pub use layout::{duration, seconds, LayoutArgs, NO_LAYOUT};
-pub use method::{MethodArgs, MethodChoice, SiteMethod};
+pub use method::{not_read_by, MethodArgs, MethodChoice, SiteMethod};
 pub use site::{ForestArgs, GroupBy};
