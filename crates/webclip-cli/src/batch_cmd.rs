@@ -36,14 +36,15 @@ pub struct BatchArgs {
     #[arg(value_name = "INPUT", required = true)]
     pub inputs: Vec<String>,
     /// Output file: JSON Lines, gzip-compressed when it ends in .gz, zstd when .zst; Parquet
-    /// when it ends in .parquet (or with --format parquet).
+    /// when it ends in .parquet (or with --output-format parquet).
     #[arg(short, long, value_name = "FILE")]
     pub out: PathBuf,
-    /// Output format (default: by the output file's extension).
-    #[arg(long, value_enum, value_name = "FORMAT")]
-    pub format: Option<OutFormat>,
-    /// Seconds one page may take (the same as --time-budget); a page over it stops and is
-    /// a failure ("time budget … used up"), and the batch goes on.
+    /// The output file's format (default: by its extension). The body's format in each
+    /// record is --body. (`--format` is still read as this, as before.)
+    #[arg(long = "output-format", alias = "format", value_enum, value_name = "FORMAT")]
+    pub output_format: Option<OutFormat>,
+    /// Seconds one page may take (another name for --time-budget: give one of them); a page
+    /// over it stops and is a failure ("time budget … used up"), and the batch goes on.
     #[arg(long, value_name = "S", value_parser = crate::flags::seconds)]
     pub page_timeout: Option<f64>,
     /// The body's format in each record.
@@ -154,12 +155,16 @@ pub fn run(args: BatchArgs) -> ExitCode {
         Ok(o) => o,
         Err(code) => return code,
     };
+    if let Some(why) = not_for_a_batch(&args) {
+        eprintln!("webclip: {why}");
+        return ExitCode::from(2);
+    }
     options.read.limits.max_bytes = args.max_bytes;
     if let Some(s) = args.page_timeout {
         options.read.limits.budget = (s > 0.0).then(|| crate::flags::duration(s));
     }
     let jobs = args.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).max(1);
-    let parquet = match args.format {
+    let parquet = match args.output_format {
         Some(f) => f == OutFormat::Parquet,
         None => args.out.extension().is_some_and(|e| e == "parquet"),
     };
@@ -348,7 +353,23 @@ pub fn run(args: BatchArgs) -> ExitCode {
     }
 }
 
-/// A worker: extracts pages until the queue closes; a panic is that page's failure.
+/// Flags that make no sense for a batch, or two that set one thing: why, if given.
+fn not_for_a_batch(args: &BatchArgs) -> Option<String> {
+    if args.method.input.url.is_some() {
+        return Some(
+            "batch: --url gives one page's address, and every record would get it; batch takes each page's \
+             URL from its WARC record (pages read from files have none): leave out --url"
+                .into(),
+        );
+    }
+    if args.page_timeout.is_some() && args.method.options.given.contains_key("time_budget") {
+        return Some(
+            "batch: --page-timeout and --time-budget are one limit (seconds a page may take): give one".into(),
+        );
+    }
+    None
+}
+
 /// What a worker makes of an article: the body's format, the fields kept, and the Parquet
 /// columns (None for JSON Lines).
 struct Shape<'a> {
@@ -369,6 +390,7 @@ struct Parts<'a> {
     window: usize,
 }
 
+/// A worker: extracts pages until the queue closes; a panic is that page's failure.
 fn work(
     rx: &Mutex<Receiver<Job>>,
     tx: &SyncSender<Done>,

@@ -171,3 +171,45 @@ fn an_empty_warc_file_is_named_and_fails() {
     assert_eq!(o.status.code(), Some(1), "{err}");
     assert!(err.contains("empty.warc") && err.contains("empty file"), "{err}");
 }
+
+/// Flags that make no sense for a batch are refused with why; the output file's format is
+/// --output-format (--format, its old name, still works).
+#[test]
+fn batch_refuses_flags_that_make_no_sense_for_it() {
+    let d = dir("flags");
+    std::fs::write(d.join("p0.html"), page(0)).unwrap();
+    let out = d.join("out.jsonl");
+    let run = |extra: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_webclip"))
+            .args(["batch", d.join("p0.html").to_str().unwrap(), "-o", out.to_str().unwrap()])
+            .args(extra)
+            .output()
+            .unwrap()
+    };
+    let o = run(&["--url", "https://example.org/a"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("--url") && err.contains("every record"), "{err}");
+    let o = run(&["--page-timeout", "5", "--time-budget", "7"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("--page-timeout and --time-budget are one limit"), "{err}");
+    assert!(!out.exists(), "a refused batch writes nothing");
+    // Either one alone is taken.
+    for one in [["--page-timeout", "60"], ["--time-budget", "60"]] {
+        let o = run(&one);
+        assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+    }
+    let parquet = d.join("out.data");
+    for flag in ["--output-format", "--format"] {
+        let o = Command::new(env!("CARGO_BIN_EXE_webclip"))
+            .args(["batch", d.join("p0.html").to_str().unwrap(), "-o", parquet.to_str().unwrap(), flag, "parquet"])
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(0), "{flag}: {}", String::from_utf8_lossy(&o.stderr));
+        assert!(std::fs::read(&parquet).unwrap().starts_with(b"PAR1"), "{flag}");
+    }
+    let help = Command::new(env!("CARGO_BIN_EXE_webclip")).args(["batch", "--help"]).output().unwrap();
+    let help = String::from_utf8_lossy(&help.stdout);
+    assert!(help.contains("--output-format <FORMAT>") && !help.contains("--format <"), "{help}");
+}
