@@ -59,10 +59,10 @@ def warcs(tmp_path_factory):
     return d
 
 
-def run(warcs, out, **options):
-    """The pipeline on two tasks in this process; the documents written, by URL."""
+def run(warcs, out, workers=1, **options):
+    """The pipeline on two tasks (in this process with one worker); the documents written, by URL."""
     logs = str(out) + ".logs"
-    LocalPipelineExecutor(pipeline=pipeline(str(warcs), str(out), **options), tasks=2, workers=1,
+    LocalPipelineExecutor(pipeline=pipeline(str(warcs), str(out), **options), tasks=2, workers=workers,
                           logging_dir=logs).run()
     docs = {}
     for name in sorted(os.listdir(out)):
@@ -103,7 +103,8 @@ def test_ids_are_batch_ids(warcs, tmp_path):
 
 
 def test_options_reach_webclip(warcs, tmp_path):
-    docs, _ = run(warcs, tmp_path / "out", format="markdown", favor="precision")
+    # Two worker processes: the step is pickled to them.
+    docs, _ = run(warcs, tmp_path / "out", workers=2, format="markdown", favor="precision")
     assert "# Kites over the dunes\n\nKites fly best" in docs["https://example.org/one"]["text"]
     with pytest.raises(webclip.OptionError):
         Webclip(favour="precision")

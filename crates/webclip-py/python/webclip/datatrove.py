@@ -5,12 +5,14 @@
     from datatrove.pipeline.writers import JsonlWriter
     from webclip.datatrove import Webclip
 
-    LocalPipelineExecutor(
-        pipeline=[WarcReader("crawl/"), Webclip(favor="precision"), JsonlWriter("out/")],
-        tasks=4,
-    ).run()
+    if __name__ == "__main__":  # datatrove's worker processes import the main module
+        LocalPipelineExecutor(
+            pipeline=[WarcReader("crawl/", glob_pattern="**/*.warc*"), Webclip(), JsonlWriter("out/")],
+            tasks=4,
+        ).run()
 
-Needs datatrove (``pip install "datatrove[io]"``); ``import webclip`` alone does not.
+Needs datatrove (``pip install "datatrove[io]==0.10.1"``, the version tested); ``import webclip``
+alone does not.
 
 Each document's ``text`` becomes the page's main content; pages with none are dropped, as
 datatrove's own extractors drop them. The document's id becomes the record id that
