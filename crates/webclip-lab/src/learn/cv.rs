@@ -246,10 +246,33 @@ pub struct CvRow {
     pub secs: f64,
 }
 
+/// Turns one fold's training and held-out rows into the rows the learner sees. For features
+/// learned from the rows themselves (CLG's priors), so that a held-out fold is adjusted by
+/// what the other folds taught, never by its own pages; [`same_rows`] for the others.
+pub type Prepare<'a> = &'a dyn Fn(Samples, Samples) -> (Samples, Samples);
+
+/// The fold's rows as they are.
+pub fn same_rows(train: Samples, test: Samples) -> (Samples, Samples) {
+    (train, test)
+}
+
 /// k-fold cross-validation by page ([`super::group_folds`] with `seed`) of every setting of `grid`,
 /// in grid order; `progress` sees each row as it is done.
 pub fn cross_validate(
     samples: &Samples,
+    grid: &[Setting],
+    k: usize,
+    seed: u64,
+    threads: usize,
+    progress: impl FnMut(&CvRow),
+) -> Result<Vec<CvRow>> {
+    cross_validate_prepared(samples, &same_rows, grid, k, seed, threads, progress)
+}
+
+/// As [`cross_validate`], each fold's rows made by `prepare` from its split of `samples`.
+pub fn cross_validate_prepared(
+    samples: &Samples,
+    prepare: Prepare,
     grid: &[Setting],
     k: usize,
     seed: u64,
@@ -265,8 +288,7 @@ pub fn cross_validate(
         let t = Instant::now();
         let mut counts = Counts::default();
         for fold in 0..k {
-            let train = samples.subset(|i| folds[i] != fold);
-            let test = samples.subset(|i| folds[i] == fold);
+            let (train, test) = prepare(samples.subset(|i| folds[i] != fold), samples.subset(|i| folds[i] == fold));
             counts.merge(fit_and_score(&setting, &train, &test, threads)?);
         }
         let row = CvRow { setting, counts, secs: t.elapsed().as_secs_f64() };
@@ -358,17 +380,31 @@ pub fn ablation<S: FeatureSource + ?Sized>(
     setting: &Setting,
     seed: u64,
     threads: usize,
+    progress: impl FnMut(&AblationRow),
+) -> Result<Vec<AblationRow>> {
+    ablation_prepared(source, samples, &same_rows, setting, seed, threads, progress)
+}
+
+/// As [`ablation`], the fold's rows made by `prepare` from its split of `samples` (whose
+/// columns then are `source`'s).
+pub fn ablation_prepared<S: FeatureSource + ?Sized>(
+    source: &S,
+    samples: &Samples,
+    prepare: Prepare,
+    setting: &Setting,
+    seed: u64,
+    threads: usize,
     mut progress: impl FnMut(&AblationRow),
 ) -> Result<Vec<AblationRow>> {
     if source.families().is_empty() {
         return Err(Error::Training(format!("feature set {} has no families to ablate", source.name())));
     }
     let folds = group_folds(&samples.group, ABLATION_FOLDS, seed);
+    let (train_all, test_all) = prepare(samples.subset(|i| folds[i] != 0), samples.subset(|i| folds[i] == 0));
     let mut out = Vec::new();
     for (columns, cols) in ablation_columns(source) {
-        let s = samples.select_columns(&cols);
-        let train = s.subset(|i| folds[i] != 0);
-        let test = s.subset(|i| folds[i] == 0);
+        let train = train_all.select_columns(&cols);
+        let test = test_all.select_columns(&cols);
         let counts = fit_and_score(setting, &train, &test, threads)?;
         let row = AblationRow { columns, cols, counts };
         progress(&row);
