@@ -67,14 +67,17 @@ def body(args):
     print("Body text per folder: SH F1 / area F1 (laid-out text), in %; held-out macro over the six folders")
     print("that train nothing. `+title`: the found title prepended before scoring.")
     results = {name: run(args, name, extra)[0] for name, extra in BODY}
-    head = f"{'variant':<15}" + "".join(f"{f[:11]:>13}" for f in FOLDERS) + f"{'held-out':>13}"
+    print("fb: pages the method handed to a fallback, all folders (Article Clipper has none; mss none)")
+    head = f"{'variant':<15}" + "".join(f"{f[:11]:>13}" for f in FOLDERS) + f"{'held-out':>13}" + f"{'fb':>6}"
     print(head)
     for name, _ in BODY:
         r = results[name]
         cells = [f"{pct(r[f]['sh'][2])}/{pct(r[f]['area'][2])}" if f in r else "-" for f in FOLDERS]
         held = [r[f] for f in FOLDERS if f not in TRAINING and f in r]
         macro = (sum(x["sh"][2] for x in held) / len(held), sum(x["area"][2] for x in held) / len(held))
-        print(f"{name:<15}" + "".join(f"{c:>13}" for c in cells) + f"{pct(macro[0])}/{pct(macro[1])}".rjust(13))
+        fb = sum(r[f]["fallbacks"] for f in FOLDERS if f in r)
+        print(f"{name:<15}" + "".join(f"{c:>13}" for c in cells) + f"{pct(macro[0])}/{pct(macro[1])}".rjust(13)
+              + f"{fb:>6}")
     ms = {name: sum(r["ms"] for r in results[name].values()) / len(results[name]) for name in ("clipper", "auto")}
     print(f"mean ms per page (folders averaged, layout included): clipper {ms['clipper']:.1f}, auto (laid out) {ms['auto']:.1f}")
 

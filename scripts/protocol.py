@@ -101,8 +101,9 @@ def read_csv(path):
         missing = [c for c in CSV_HEADER if c not in header]
         if missing:
             raise SystemExit(f"protocol: {path}: not a `webclip-lab eval --out` CSV (missing columns {missing})")
-        # The area columns are there when the eval laid pages out (`--layout`); they are not scored here.
-        if [c for c in header if c not in ("area_p", "area_r", "area_f1")] != CSV_HEADER:
+        # The area columns are there when the eval laid pages out (`--layout`), and the
+        # fallback column (pages a method handed to `auto`) in newer builds; neither is scored here.
+        if [c for c in header if c not in ("area_p", "area_r", "area_f1", "fallback")] != CSV_HEADER:
             warnings.append(f"{path}: header differs from the expected one: {','.join(header)}")
         for n, row in enumerate(reader, start=2):
             if None in row or any(v is None for v in row.values()):

@@ -123,6 +123,33 @@ fn train_clg_writes_a_model_that_extract_and_eval_use() {
     let _ = std::fs::remove_file(model);
 }
 
+/// A baseline that hands pages to `auto` (nothing scores above the threshold) is counted, and
+/// with `--no-fallback` those pages score as empty outputs.
+#[test]
+fn eval_counts_fallbacks_and_scores_them_empty_on_request() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/wcxb-mini");
+    let csv = std::env::temp_dir().join(format!("webclip-fallback-{}.csv", std::process::id()));
+    let run = |extra: &[&str]| {
+        let mut args = vec!["eval", dir.to_str().unwrap(), "--method", "clg-lr", "--clg-threshold", "1"];
+        args.extend_from_slice(extra);
+        let o = lab(&args, None);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        let out = stdout(&o);
+        let row = out.lines().find(|l| l.starts_with("wcxb-mini")).expect("a row").to_string();
+        let cols: Vec<String> = row.split_whitespace().map(str::to_string).collect();
+        cols
+    };
+    // pages, failures, empty outputs ... fallbacks last.
+    let with = run(&["--out", csv.to_str().unwrap()]);
+    assert_eq!((with[1].as_str(), with[3].as_str(), with.last().unwrap().as_str()), ("4", "0", "4"), "{with:?}");
+    let rows = std::fs::read_to_string(&csv).unwrap();
+    assert!(rows.lines().next().unwrap().ends_with(",fallback,error"));
+    assert!(rows.lines().skip(1).all(|l| l.ends_with(",1,")), "{rows}");
+    let without = run(&["--no-fallback"]);
+    assert_eq!((without[3].as_str(), without.last().unwrap().as_str()), ("4", "4"), "{without:?}");
+    let _ = std::fs::remove_file(csv);
+}
+
 #[test]
 fn check_runs_every_method_and_format_over_a_folder() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/wcxb-mini");

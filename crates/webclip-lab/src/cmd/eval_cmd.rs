@@ -57,6 +57,11 @@ pub struct EvalArgs {
     /// metric: the laid-out text of the output against that of the gold text.
     #[arg(long)]
     pub layout: bool,
+    /// Score a page the method answered with its fallback (CLG and its baselines hand a page
+    /// to `auto` when no node scores above the threshold, or the page has no layout) as an
+    /// empty output, as the papers' tables do. The `fallbk` column counts those pages either way.
+    #[arg(long)]
+    pub no_fallback: bool,
     #[command(flatten)]
     pub forest: ForestArgs,
     #[command(flatten)]
@@ -76,6 +81,8 @@ struct PageRow {
     truth_chars: usize,
     extract_secs: f64,
     error: Option<String>,
+    /// Some part was answered by the method's fallback rather than the method itself.
+    fallback: bool,
     /// CLG's area metric, when the page was laid out.
     area: Option<AreaScore>,
     /// The page's leaves as one JSON line (`--leaves`).
@@ -119,6 +126,8 @@ pub struct Scoring {
     pub normalise: bool,
     /// Describe the page's leaves (`--leaves`).
     pub leaves: bool,
+    /// Score a fallback's answer as an empty output (`--no-fallback`).
+    pub no_fallback: bool,
 }
 
 fn score_prediction(ds: &Dataset, rec: &Record, p: Option<&Prediction>, how: Scoring) -> PageRow {
@@ -179,6 +188,7 @@ fn score_output(
         truth_chars: truth.chars().count(),
         extract_secs: 0.0,
         error: None,
+        fallback: false,
         area: None,
         leaves: None,
     }
@@ -254,14 +264,17 @@ fn eval_page(ds: &Dataset, rec: &Record, options: &webclip::Options, how: Scorin
     let mut options = options.clone();
     options.read.url = rec.url.clone();
     let t0 = Instant::now();
+    let method = options.method.page_method().name();
     let result = webclip::extract(&bytes, &options).map(|ex| {
-        let text = ex.text();
+        // The fallback answers under its own name (CLG's baselines: `auto`).
+        let fallback = ex.parts.iter().any(|p| p.selection.method != method);
+        let text = if fallback && how.no_fallback { String::new() } else { ex.text() };
         let text = if prepend_title { webclip::article::with_title(ex.title(), text) } else { text };
-        (text, ex)
+        (text, ex, fallback)
     });
     let secs = t0.elapsed().as_secs_f64();
     let mut row = match result {
-        Ok((text, ex)) => {
+        Ok((text, ex, fallback)) => {
             let declared = || ex.parts.first().is_some_and(|p| p.document.declared().is_discussion());
             let mut row = score_output(rec, &text, ex.metadata(), how.normalise, &declared);
             if let Some(part) = ex.parts.first().filter(|_| how.leaves) {
@@ -272,7 +285,12 @@ fn eval_page(ds: &Dataset, rec: &Record, options: &webclip::Options, how: Scorin
                 };
                 row.leaves = Some(describe_leaves(ds, rec, part, &truth, &options.method));
             }
-            row.area = ex.parts.first().and_then(|p| area::score(&p.document, &p.selection, &rec.text));
+            let nothing = webclip::Selection::new(method, serde_json::Value::Null);
+            row.area = ex.parts.first().and_then(|p| {
+                let selection = if fallback && how.no_fallback { &nothing } else { &p.selection };
+                area::score(&p.document, selection, &rec.text)
+            });
+            row.fallback = fallback;
             row
         }
         Err(e) => {
@@ -319,7 +337,7 @@ pub fn run(args: EvalArgs) -> ExitCode {
         Some(path) => match std::fs::File::create(path) {
             Ok(f) => {
                 let mut w = std::io::BufWriter::new(f);
-                let _ = writeln!(w, "dataset,id,sh_tp,sh_fp,sh_fn,bow_p,bow_r,bow_f1,bigram_p,bigram_r,bigram_f1,snip_tp,snip_fp,snip_fn,out_chars,truth_chars,extract_ms,area_p,area_r,area_f1,error");
+                let _ = writeln!(w, "dataset,id,sh_tp,sh_fp,sh_fn,bow_p,bow_r,bow_f1,bigram_p,bigram_r,bigram_f1,snip_tp,snip_fp,snip_fn,out_chars,truth_chars,extract_ms,area_p,area_r,area_f1,fallback,error");
                 Some(w)
             }
             Err(e) => {
@@ -374,9 +392,17 @@ pub fn run(args: EvalArgs) -> ExitCode {
             (false, false) => "",
         }
     );
-    let how = Scoring { prepend_title: args.prepend_title, normalise: args.normalise, leaves: args.leaves.is_some() };
+    let how = Scoring {
+        prepend_title: args.prepend_title,
+        normalise: args.normalise,
+        leaves: args.leaves.is_some(),
+        no_fallback: args.no_fallback,
+    };
+    if args.no_fallback {
+        println!("pages the method's fallback answered are scored as empty outputs");
+    }
     println!(
-        "{:<16} {:>5} {:>4} {:>5}  {:^17}  {:^17}  {:^17}  {:^17}  {:>8} {:>8}",
+        "{:<16} {:>5} {:>4} {:>5}  {:^17}  {:^17}  {:^17}  {:^17}  {:>8} {:>8} {:>6}",
         "dataset",
         "pages",
         "fail",
@@ -386,7 +412,8 @@ pub fn run(args: EvalArgs) -> ExitCode {
         "bigram P/R/F1",
         "snippets P/R/F1",
         "extr p/s",
-        "e2e p/s"
+        "e2e p/s",
+        "fallbk"
     );
     let mut all_failed = 0;
     let mut meta_rows: Vec<(String, [String; 3])> = Vec::new();
@@ -413,7 +440,7 @@ pub fn run(args: EvalArgs) -> ExitCode {
         // Pages whose truth has text and whose output has none (failures included).
         let empty = rows.iter().filter(|r| r.out_chars == 0 && r.truth_chars > 0).count();
         println!(
-            "{:<16} {:>5} {:>4} {:>5}  {}  {}  {}  {:^17}  {:>8.1} {:>8.1}",
+            "{:<16} {:>5} {:>4} {:>5}  {}  {}  {}  {:^17}  {:>8.1} {:>8.1} {:>6}",
             ds.name,
             s.pages,
             failures.len(),
@@ -423,7 +450,8 @@ pub fn run(args: EvalArgs) -> ExitCode {
             prf(s.bigram),
             s.snippets.map_or("-".to_string(), prf),
             rows.len() as f64 / extract_secs.max(1e-9),
-            rows.len() as f64 / wall.max(1e-9)
+            rows.len() as f64 / wall.max(1e-9),
+            rows.iter().filter(|r| r.fallback).count()
         );
         let areas: Vec<AreaScore> = rows.iter().filter_map(|r| r.area).collect();
         if !areas.is_empty() {
@@ -466,7 +494,7 @@ pub fn run(args: EvalArgs) -> ExitCode {
                 let sn = r.score.snippets.unwrap_or_default();
                 let _ = writeln!(
                     w,
-                    "{},{},{},{},{},{:.4},{:.4},{:.4},{:.4},{:.4},{:.4},{},{},{},{},{},{:.3},{},{},{},{}",
+                    "{},{},{},{},{},{:.4},{:.4},{:.4},{:.4},{:.4},{:.4},{},{},{},{},{},{:.3},{},{},{},{},{}",
                     ds.name,
                     r.id,
                     r.score.sh.tp,
@@ -487,6 +515,7 @@ pub fn run(args: EvalArgs) -> ExitCode {
                     r.area.map_or(String::new(), |a| format!("{:.4}", a.precision())),
                     r.area.map_or(String::new(), |a| format!("{:.4}", a.recall())),
                     r.area.map_or(String::new(), |a| format!("{:.4}", a.f1())),
+                    u8::from(r.fallback),
                     r.error.as_deref().map(|e| format!("\"{}\"", e.replace('"', "'"))).unwrap_or_default()
                 );
             }
