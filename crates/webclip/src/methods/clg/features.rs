@@ -112,6 +112,13 @@ pub struct NodeFacts {
     image_area: f64,
 }
 
+impl NodeFacts {
+    /// Whether the node draws any content: visible characters or an image.
+    pub fn holds_content(&self) -> bool {
+        self.chars > 0.0 || self.image_area > 0.0
+    }
+}
+
 /// The facts of a whole page: per node id, `Some` for displayed elements with a box.
 pub struct PageFacts {
     pub nodes: Vec<Option<NodeFacts>>,

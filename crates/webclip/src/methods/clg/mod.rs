@@ -228,12 +228,16 @@ impl Method for Clg {
         let mut sel = Selection::new(self.name(), serde_json::to_value(o).unwrap_or_default());
         let page = &doc.page;
         if matches!(o.variant, Variant::LrA | Variant::SvmA) {
+            // §3: a node stands for the block of content it and its descendants hold, so a
+            // node that holds none (a spacer cell, an empty paragraph) is no answer, however
+            // its box scores (its font features are zero, which the models do not penalise).
+            let holds_content = |v: NodeId| facts.nodes[v as usize].is_some_and(|f| f.holds_content());
             let best = (0..page.len() as NodeId)
-                .filter(|&v| scores[v as usize].is_some())
+                .filter(|&v| scores[v as usize].is_some() && holds_content(v))
                 .max_by(|&a, &b| p(a).total_cmp(&p(b)));
             match best {
                 Some(v) => sel.blocks.push(Block::new(v, p(v), "highest-scoring node")),
-                None => return self.fall_back(doc, "no node has a box"),
+                None => return self.fall_back(doc, "no node with content has a box"),
             }
             return sel;
         }
@@ -318,6 +322,43 @@ mod tests {
             );
             assert!(crate::output::text::render(&doc.page, &sel).contains("The article text"));
         }
+    }
+
+    #[test]
+    fn lr_a_answers_with_a_node_that_holds_content() {
+        use crate::learn::model::Learner;
+        use crate::visual::{FontFamily, NodeVisual, Rect, Rgba, TextRun, Visual};
+        // A spacer with a box and no text above a paragraph, laid out by hand.
+        let mut doc = Document::parse("<body><div id=spacer></div><p>Some words of the article.</p></body>");
+        let n = doc.page.len();
+        let mut nodes = vec![NodeVisual::default(); n];
+        let mut runs = Vec::new();
+        for id in 0..n as NodeId {
+            let page = &doc.page;
+            if page.is_element(id) && matches!(&**page.tag(id), "html" | "body") {
+                nodes[id as usize].rect = Some(Rect::new(0.0, 0.0, 1000.0, 1000.0));
+            } else if page.attr(id, "id") == Some("spacer") {
+                nodes[id as usize].rect = Some(Rect::new(0.0, 0.0, 400.0, 300.0));
+            } else if page.is_text(id) {
+                let rect = Rect::new(0.0, 400.0, 300.0, 420.0);
+                nodes[page.parent(id).unwrap() as usize].rect = Some(rect);
+                let text = page.text(id).to_string();
+                runs.push(TextRun { node: id, rect, font_size: 16.0, family: FontFamily::Serif, color: Rgba::BLACK, text });
+            }
+        }
+        doc.visual = Some(Visual::new(1000.0, 1000.0, 1000.0, nodes, runs));
+        // A model that likes few characters: the spacer scores highest of all.
+        let mut model = (*default_model()).clone();
+        let Learner::Logistic(lr) = &mut model.lr.learner else { panic!("the LR model is a logistic regression") };
+        lr.weights.iter_mut().for_each(|w| *w = 0.0);
+        lr.weights[FEATURE_NAMES.iter().position(|f| *f == "visible_char").unwrap()] = -10.0;
+        let options = ClgOptions { variant: Variant::LrA, ..Default::default() };
+        let clg = Clg { model: Arc::new(model), options, fallback: MethodConfig::default().build() };
+        let sel = clg.select(&doc);
+        assert_eq!((sel.method.as_str(), sel.blocks.len()), ("clg-lr-a", 1), "{:?}", sel.warnings);
+        let spacer = (0..n as NodeId).find(|&i| doc.page.attr(i, "id") == Some("spacer")).unwrap();
+        assert_ne!(sel.blocks[0].node, spacer);
+        assert!(crate::output::text::render(&doc.page, &sel).contains("Some words"));
     }
 
     #[test]
