@@ -4,6 +4,7 @@
 
 use super::links::same_article;
 use crate::extract::Options;
+use crate::methods::MethodConfig;
 
 /// A page fetched by the caller for [`follow_pages`]: its bytes, the charset of its
 /// `Content-Type`, and its address after redirects.
@@ -72,10 +73,54 @@ pub fn follow_pages(
         }
         next = candidate.links().next.clone();
         bodies.push(body);
+        // The comments follow the article's end: a method that keeps a page's comment section
+        // (every one but `auto`, which leaves them out as it scores) keeps the last page's only.
+        if options.comments.is_none() && !matches!(options.method_config(), MethodConfig::Auto { .. }) {
+            if let Some(last) = article.parts.last_mut() {
+                super::comments::apply(&last.document, &mut last.selection, false);
+            }
+        }
         let part = candidate.parts.remove(0);
         article.push_part(part.document, part.selection);
         used.push(page.url);
     }
     article.links_mut().next = next;
     used
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::article::metadata::Metadata;
+    use crate::selection::{Block, Selection};
+
+    #[test]
+    fn a_joined_article_keeps_only_the_last_pages_comments() {
+        let page = |n: usize| {
+            let story = if n == 1 {
+                "Page 1 text: the cranes arrived on Monday and the divers began their work at dawn near the old pier."
+            } else {
+                "Engineers expect the new quay to open next spring, once dredging of the channel is finished."
+            };
+            format!(
+                "<html><head><title>The harbour works</title></head><body><article><h1>The harbour works</h1>\
+                 <p>{story}</p>\
+                 <section id=comments><h3>3 comments</h3><p>Reader {n} says so.</p></section></article></body></html>"
+            )
+        };
+        let mut doc = crate::Document::parse(&page(1));
+        doc.url = Some("https://n.example/story/9".into());
+        // A method that took the whole body, comments and all.
+        let mut selection = Selection::new("cnr", serde_json::Value::Null);
+        selection.blocks.push(Block::new(doc.page.body().unwrap(), 1.0, "test"));
+        let metadata = Metadata { title: Some("The harbour works".into()), ..Default::default() };
+        let mut article = crate::Article::assemble(doc, selection, metadata, Default::default());
+        article.links_mut().next = Some("https://n.example/story/9?page=2".into());
+        let options = Options { method: MethodConfig::named("cnr").unwrap(), ..Default::default() };
+        let fetch = |url: &str| Ok(FetchedPage { bytes: page(2).into_bytes(), charset: None, url: url.to_string() });
+        assert_eq!(follow_pages(&mut article, &options, 2, fetch).len(), 1, "{:?}", article.provenance.warnings);
+        let first = &article.parts[0];
+        let text = crate::output::text::render(&first.document.page, &first.selection);
+        assert!(text.contains("Page 1 text") && !text.contains("Reader 1"), "{text}");
+    }
 }

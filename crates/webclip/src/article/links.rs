@@ -539,13 +539,7 @@ pub fn next_page(doc: &Document, content: &Selection, images: &[NodeId], o: &Nex
     // Each link's text when short enough to be a number or a phrase.
     let texts: Vec<Option<String>> =
         links.iter().map(|&a| (doc.stats.get(a).chars <= MAX_PHRASE_CHARS).then(|| page.text_content(a))).collect();
-    let numbers: Vec<Option<u32>> = texts
-        .iter()
-        .map(|t| {
-            let t = t.as_deref()?.trim().trim_matches(|c: char| !c.is_alphanumeric());
-            (!t.is_empty() && t.len() <= 4 && t.bytes().all(|c| c.is_ascii_digit())).then(|| t.parse().ok()).flatten()
-        })
-        .collect();
+    let numbers: Vec<Option<u32>> = texts.iter().map(|t| link_number(t.as_deref()?)).collect();
     // Clusters that hold numbered links (pagers).
     let mut numbered = vec![0usize; cluster.last().map_or(0, |c| c + 1)];
     for (j, n) in numbers.iter().enumerate() {
@@ -556,8 +550,15 @@ pub fn next_page(doc: &Document, content: &Selection, images: &[NodeId], o: &Nex
     let mut best: Option<(f64, NextLink)> = None;
     for (j, &a) in links.iter().enumerate() {
         let number = numbers[j];
-        let phrase =
-            texts[j].as_deref().is_some_and(is_next_phrase) || page.attr(a, "title").is_some_and(is_next_phrase);
+        // A next button drawn as an image says so in its alternative text.
+        let image_says = || {
+            page.subtree(a).any(|i| {
+                page.is_element(i) && *page.tag(i) == local_name!("img") && page.attr(i, "alt").is_some_and(is_next_phrase)
+            })
+        };
+        let phrase = texts[j].as_deref().is_some_and(is_next_phrase)
+            || page.attr(a, "title").is_some_and(is_next_phrase)
+            || image_says();
         if number.is_none_or(|n| n > o.max_page) && !phrase {
             continue;
         }
@@ -590,11 +591,13 @@ pub fn next_page(doc: &Document, content: &Selection, images: &[NodeId], o: &Nex
             continue;
         }
         let next_number = Some(k.map_or(2, |_| n));
-        // Stage 3: comment pages and next-image links.
+        // Stage 3: comment pages and next-image links. A next-image link is one of the
+        // article's images (or stands beside one); a link drawn as an arrow or a "next"
+        // button image is no image of the article.
         if crate::facts::comments::holding(page, comments(), a).is_some() {
             continue;
         }
-        let holds_image = page.subtree(a).any(|i| page.is_element(i) && *page.tag(i) == local_name!("img"));
+        let holds_image = page.subtree(a).any(|i| images.contains(&i));
         let beside_image = page.parent(a).is_some_and(|p| images.iter().any(|&img| page.contains(p, img)));
         if holds_image || beside_image {
             continue;
@@ -608,6 +611,23 @@ pub fn next_page(doc: &Document, content: &Selection, images: &[NodeId], o: &Nex
         }
     }
     best.map(|(_, l)| l)
+}
+
+/// Words that may stand before a pager's number ("Page 2", "Seite 3", "p. 4").
+const PAGE_WORDS: &[&str] = &["page", "p", "pg", "seite", "pagina", "página", "strona", "side", "sida", "sivu"];
+
+/// The page number a link's text gives: a number alone ("2", "[3]") or after a page word
+/// ("Page 2", "Seite 3"); at most four digits.
+fn link_number(text: &str) -> Option<u32> {
+    let t = text.trim().trim_matches(|c: char| !c.is_alphanumeric());
+    let digits = |d: &str| (!d.is_empty() && d.len() <= 4 && d.bytes().all(|c| c.is_ascii_digit())).then(|| d.parse().ok())?;
+    if let Some(n) = digits(t) {
+        return Some(n);
+    }
+    let split = t.rfind(|c: char| !c.is_ascii_digit())? + 1;
+    let (word, number) = t.split_at(split);
+    let word = word.trim_end_matches(|c: char| c.is_whitespace() || c == '.' || c == ':').to_lowercase();
+    PAGE_WORDS.contains(&word.as_str()).then(|| digits(number)).flatten()
 }
 
 /// True when the candidate URL names comments where the current one does not (a page of the
@@ -731,6 +751,38 @@ mod tests {
         // Page 2 of a one-based pager: "4" is k + 2, never next.
         let html = "<body><p>Text.</p><a href='/s?page=4'>4</a></body>";
         assert_eq!(next_page(&doc(html, "https://z.example/s?page=2"), &none(), &[], &offsets), None);
+    }
+
+    #[test]
+    fn page_numbers_on_links() {
+        assert_eq!(link_number("2"), Some(2));
+        assert_eq!(link_number("[3]"), Some(3));
+        assert_eq!(link_number("Page 2"), Some(2));
+        assert_eq!(link_number("Seite 3"), Some(3));
+        assert_eq!(link_number("p. 4"), Some(4));
+        assert_eq!(link_number("Top 10"), None);
+        assert_eq!(link_number("2007 In Pictures"), None);
+        assert_eq!(link_number("Page 12345"), None);
+    }
+
+    #[test]
+    fn next_page_links_drawn_as_images_or_named_page_n_are_followed() {
+        // A "next" button image: followed; the article's own image linked to the next image: not.
+        let html = "<body><article><p>Text of page one.</p><img id=photo src=photo.jpg>\
+            <a href='/story/9?image=2'><img src=photo-small.jpg></a></article>\
+            <div class=pager><a href='/story/9?page=2'><img src=next.gif alt='Next'></a></div></body>";
+        let d = doc(html, "https://n.example/story/9");
+        let photo = (0..d.page.len() as NodeId).find(|&i| d.page.attr(i, "id") == Some("photo")).unwrap();
+        let next = next_page(&d, &none(), &[photo], &NextOptions::default()).unwrap();
+        assert_eq!(next.url, "https://n.example/story/9?page=2");
+        let only_gallery = "<body><article><p>Text.</p><a href='/story/9?page=2'><img src=photo.jpg alt='Next'></a></article></body>";
+        let d = doc(only_gallery, "https://n.example/story/9");
+        let img = (0..d.page.len() as NodeId).find(|&i| d.page.attr(i, "src") == Some("photo.jpg")).unwrap();
+        assert_eq!(next_page(&d, &none(), &[img], &NextOptions::default()), None);
+        // "Page 2" reads as the number 2.
+        let html = "<body><p>Text.</p><div><a href='/s/9'>Page 1</a> <a href='/s/9?page=2'>Page 2</a></div></body>";
+        let next = next_page(&doc(html, "https://n.example/s/9"), &none(), &[], &NextOptions::default()).unwrap();
+        assert_eq!((next.url.as_str(), next.page), ("https://n.example/s/9?page=2", Some(2)));
     }
 
     #[test]

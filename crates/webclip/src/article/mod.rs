@@ -247,8 +247,14 @@ impl Article {
             .collect();
         seen.extend(self.title().map(block_key));
         let page = &document.page;
+        let counts = document.leaf_counts();
+        // The page's own byline or dateline above its first running text goes too, when it
+        // differs from the first page's ("By Ann Writer, continued from page 2").
+        let mut above_text = true;
         for (k, text) in kept_leaves(&document, &selection) {
-            if !seen.contains(&text) {
+            let byline = above_text && crate::facts::dateline::metadata_line(page, &document.leaves()[k], &counts[k]);
+            above_text &= byline || seen.contains(&text);
+            if !seen.contains(&text) && !byline {
                 continue;
             }
             let leaf = &document.leaves()[k];
@@ -401,9 +407,11 @@ mod tests {
 
     #[test]
     fn a_multi_page_article_reads_as_one() {
+        // Later pages carry their own byline ("continued from page 2"): left out too.
         let page = |n: usize| {
+            let byline = if n == 1 { "May 5".to_string() } else { format!("continued from page {}", n - 1) };
             format!(
-                "<body><h1>The harbour works</h1><div id=story><p class=byline>By Ann Writer, May 5</p>\
+                "<body><h1>The harbour works</h1><div id=story><p class=byline>By Ann Writer, {byline}</p>\
                  <p>Page {n} text, its own sentence number {n}.</p><p>More of page {n}.</p></div></body>"
             )
         };
