@@ -61,6 +61,8 @@ pub struct BatchArgs {
     pub failures: Option<PathBuf>,
     /// Skip pages whose id is already in the output (after an interrupted run) and append;
     /// an output cut by a hard kill is repaired first (its cut record dropped and done again).
+    /// The settings that change records (method, options, fields, body, output format) must
+    /// be those of the run that began the output (kept in OUT.state.jsonl); others are refused.
     #[arg(long)]
     pub resume: bool,
     /// Largest page accepted, in bytes after decompression.
@@ -174,6 +176,25 @@ pub fn run(args: BatchArgs) -> ExitCode {
         eprintln!("webclip: cannot watch for SIGTERM and SIGINT: {e}");
         return ExitCode::from(1);
     }
+    // The settings that change records, checked against the run that began the output.
+    let state_path = crate::batch_state::path_for(&args.out);
+    let settings = crate::batch_state::settings(&args, parquet);
+    let earlier = if args.resume { crate::batch_state::read(&state_path, &settings) } else { Ok(None) };
+    let earlier = match earlier {
+        Ok(e) => e,
+        Err(e) => {
+            eprintln!("webclip: {}: {e}", args.out.display());
+            return ExitCode::from(2);
+        }
+    };
+    if args.resume && earlier.is_none() && args.out.exists() {
+        eprintln!(
+            "webclip: {}: warning: no {} beside it, so the settings of the run that began it are unknown; \
+             going on with these",
+            args.out.display(),
+            state_path.display()
+        );
+    }
     if parquet && !cfg!(feature = "parquet") {
         eprintln!(
             "webclip: {}: Parquet output: this webclip was built without it (cargo feature \"parquet\"); \
@@ -204,6 +225,15 @@ pub fn run(args: BatchArgs) -> ExitCode {
         Ok(o) => o,
         Err(e) => {
             eprintln!("webclip: {}: {e}", args.out.display());
+            return ExitCode::from(1);
+        }
+    };
+    // Pages without main content written by the runs before that the output still holds.
+    let earlier: HashSet<String> = earlier.unwrap_or_default().into_iter().filter(|id| done_ids.contains(id)).collect();
+    let mut state = match crate::batch_state::State::begin(&state_path, &settings, earlier.iter()) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("webclip: {}: {e}", state_path.display());
             return ExitCode::from(1);
         }
     };
@@ -277,7 +307,8 @@ pub fn run(args: BatchArgs) -> ExitCode {
                 Outcome::Record(made, is_empty) => {
                     ok += 1;
                     empty += is_empty as usize;
-                    out.record(made)
+                    let noted = if is_empty { state.no_content(&d.id).map_err(|e| e.to_string()) } else { Ok(()) };
+                    noted.and_then(|()| out.record(made))
                 }
                 Outcome::Failed(cause) => {
                     failed += 1;
@@ -335,6 +366,9 @@ pub fn run(args: BatchArgs) -> ExitCode {
         ok as f64 / secs,
         bytes as f64 / 1e6 / secs
     );
+    if !earlier.is_empty() {
+        eprintln!("webclip: and {} pages without main content written by the runs before (--resume)", earlier.len());
+    }
     let signal = stop.load(Ordering::SeqCst);
     if signal != 0 {
         let queued =
@@ -346,7 +380,8 @@ pub fn run(args: BatchArgs) -> ExitCode {
     }
     if failed > 0 || counts.read_failed.load(Ordering::Relaxed) > 0 {
         ExitCode::from(1)
-    } else if empty > 0 {
+    } else if empty + earlier.len() > 0 {
+        // The whole output's state, not only this run's: a resumed batch exits as one run would.
         ExitCode::from(3)
     } else {
         ExitCode::SUCCESS

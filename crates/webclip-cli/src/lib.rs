@@ -3,6 +3,7 @@
 //! extraction flags ([`flags`]).
 
 pub mod batch_cmd;
+mod batch_state;
 pub mod extract_cmd;
 pub mod flags;
 pub mod io;

@@ -84,13 +84,64 @@ fn a_warc_archive_becomes_json_lines_in_input_order() {
     // Interrupted after 4 pages: --resume writes only the others.
     let first: String = std::fs::read_to_string(&out).unwrap().lines().take(4).map(|l| format!("{l}\n")).collect();
     std::fs::write(&out, first).unwrap();
+    // Not with other settings: the records would mix two kinds.
     let o = run(&["--resume", "--fields", "id,url"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("--fields not given then, id,url now"), "{err}");
+    let o = run(&["--resume"]);
     assert!(String::from_utf8_lossy(&o.stderr).contains("7 pages written"), "{}", String::from_utf8_lossy(&o.stderr));
     let recs = lines(&out);
     assert_eq!(recs.len(), 11);
     let ids: std::collections::HashSet<&str> = recs.iter().map(|r| r["id"].as_str().unwrap()).collect();
     assert_eq!(ids.len(), 11, "no page twice");
-    assert!(recs[10].get("body").is_none(), "--fields");
+}
+
+/// --resume goes on only with the settings that began the output, and names what differs;
+/// its exit code counts the pages without main content of the whole output, not of its run.
+#[test]
+fn resume_keeps_the_settings_and_the_whole_outputs_state() {
+    let d = dir("resume-settings");
+    std::fs::write(d.join("p0.html"), b"<html><body><img src=a.png></body></html>").unwrap();
+    for n in 1..4 {
+        std::fs::write(d.join(format!("p{n}.html")), page(n)).unwrap();
+    }
+    let out = d.join("out.jsonl");
+    let run = |extra: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_webclip"))
+            .args(["batch", d.to_str().unwrap(), "-o", out.to_str().unwrap(), "--jobs", "1"])
+            .args(extra)
+            .output()
+            .unwrap()
+    };
+    let o = run(&["--method", "cnr", "--more", "1"]);
+    assert_eq!(o.status.code(), Some(3), "p0 has no main content: {}", String::from_utf8_lossy(&o.stderr));
+    // Stopped after two pages (p0, without content, and p1).
+    let first: String = std::fs::read_to_string(&out).unwrap().lines().take(2).map(|l| format!("{l}\n")).collect();
+    std::fs::write(&out, first).unwrap();
+    let o = run(&["--resume"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("--method cnr then, auto now") && err.contains("--more 1 then, not given now"), "{err}");
+    assert!(err.contains("Give the same settings to go on"), "{err}");
+    assert_eq!(lines(&out).len(), 2, "a refused --resume leaves the output alone");
+    // The same settings: the last two pages, and exit 3 for p0 met by the first run.
+    let o = run(&["--resume", "--method", "cnr", "--more", "1", "--time-budget", "60"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(3), "{err}");
+    assert!(err.contains("2 pages written") && err.contains("1 pages without main content written by the runs before"));
+    let recs = lines(&out);
+    assert_eq!(recs.len(), 4);
+    assert!(recs.iter().all(|r| r["method"] == "cnr"), "one method throughout");
+    // Once more with nothing left to do: still the whole output's state.
+    let o = run(&["--resume", "--method", "cnr", "--more", "1"]);
+    assert_eq!(o.status.code(), Some(3), "{}", String::from_utf8_lossy(&o.stderr));
+    // Without --resume the output and its state begin afresh.
+    std::fs::remove_file(d.join("p0.html")).unwrap();
+    let o = run(&[]);
+    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+    let o = run(&["--resume"]);
+    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
 }
 
 #[test]
@@ -138,8 +189,9 @@ fn parquet_output_and_page_timeouts() {
     // --resume copies the rows into a new file (Parquet cannot be appended to): the same
     // columns are needed.
     let o = run(&["batch", d.to_str().unwrap(), "-o", out.to_str().unwrap(), "--resume"]);
-    assert_eq!(o.status.code(), Some(1));
-    assert!(String::from_utf8_lossy(&o.stderr).contains("columns are not those of these --fields"));
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("--fields id,metadata,body then, not given now"), "{err}");
     let o =
         run(&["batch", d.to_str().unwrap(), "-o", out.to_str().unwrap(), "--resume", "--fields", "id,metadata,body"]);
     assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
