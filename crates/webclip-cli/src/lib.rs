@@ -54,7 +54,7 @@ enum Command {
 
 /// Runs the command line.
 pub fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = Cli::parse_from(on_off_flags_alone(std::env::args_os()));
     match cli.command {
         Command::Extract(args) => extract_cmd::run(args),
         Command::Batch(args) => batch_cmd::run(args),
@@ -62,5 +62,52 @@ pub fn main() -> ExitCode {
         Command::Wrapper(wrapper_cmd::WrapperCommand::Learn(args)) => wrapper_cmd::learn(args),
         Command::Wrapper(wrapper_cmd::WrapperCommand::Apply(args)) => extract_cmd::run(args.into_extract()),
         Command::Serve(args) => serve_cmd::run(args),
+    }
+}
+
+/// The option table's on/off flags take an on/off word after them as their value
+/// (`--tables off`); any other word after one is not theirs (`extract --links page.html`:
+/// the flag alone, on, then a page), so the flag is given as `--links=on` before clap, which
+/// would otherwise take the page as the flag's value and fail. Nothing after `--` is touched.
+pub fn on_off_flags_alone(args: impl IntoIterator<Item = std::ffi::OsString>) -> Vec<std::ffi::OsString> {
+    use webclip::options::{user_options, Kind};
+    let flags: Vec<String> = user_options().filter(|s| matches!(s.kind, Kind::Bool)).map(|s| s.flag()).collect();
+    let mut args = args.into_iter().peekable();
+    let mut out = Vec::new();
+    while let Some(arg) = args.next() {
+        if arg == "--" {
+            out.push(arg);
+            out.extend(args);
+            break;
+        }
+        let flag = arg.to_str().filter(|a| flags.iter().any(|f| f == a)).map(str::to_string);
+        let valued = args.peek().and_then(|n| n.to_str()).is_some_and(|n| Kind::Bool.parse_text(n).is_some());
+        match flag {
+            Some(flag) if !valued => out.push(format!("{flag}=on").into()),
+            _ => out.push(arg),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::on_off_flags_alone;
+
+    fn given(args: &[&str]) -> Vec<String> {
+        on_off_flags_alone(args.iter().map(|a| a.into())).into_iter().map(|a| a.into_string().unwrap()).collect()
+    }
+
+    #[test]
+    fn an_on_off_flag_takes_only_an_on_off_word() {
+        assert_eq!(given(&["extract", "--links", "page.html"]), ["extract", "--links=on", "page.html"]);
+        assert_eq!(given(&["extract", "--links", "off", "page.html"]), ["extract", "--links", "off", "page.html"]);
+        assert_eq!(given(&["extract", "page.html", "--links"]), ["extract", "page.html", "--links=on"]);
+        assert_eq!(given(&["extract", "--links=off", "-"]), ["extract", "--links=off", "-"]);
+        // Not an on/off flag, and nothing after `--`.
+        assert_eq!(
+            given(&["extract", "--url", "x", "--", "--links", "f"]),
+            ["extract", "--url", "x", "--", "--links", "f"]
+        );
     }
 }

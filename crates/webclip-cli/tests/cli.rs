@@ -388,3 +388,17 @@ fn fetch_errors_name_the_cause_and_extracts_own_flag() {
     assert!(stderr(&o).contains("leave out --public-only"), "{}", stderr(&o));
     assert!(!stderr(&o).contains("--allow-private"), "{}", stderr(&o));
 }
+
+/// An on/off flag takes only an on/off word as its value: `extract --links FILE` reads FILE
+/// (the flag alone is on), as `extract FILE --links` does.
+#[test]
+fn an_on_off_flag_before_a_file_does_not_take_the_file() {
+    let p = tmp("links.html", ARTICLE.as_bytes());
+    let before = webclip(&["extract", "--links", p.to_str().unwrap(), "--format", "markdown"], None);
+    assert_eq!(before.status.code(), Some(0), "{}", stderr(&before));
+    let after = webclip(&["extract", p.to_str().unwrap(), "--format", "markdown", "--links"], None);
+    assert_eq!(stdout(&before), stdout(&after));
+    assert!(stdout(&before).contains("headline"), "{}", stdout(&before));
+    let off = webclip(&["extract", "--links", "off", p.to_str().unwrap(), "--format", "markdown"], None);
+    assert_eq!(off.status.code(), Some(0), "{}", stderr(&off));
+}

@@ -242,7 +242,9 @@ fn on_off_options_take_every_spelling() {
 fn wrong_values_name_the_option_and_what_it_takes() {
     let err = cli("clg", &["--clg-threshold", "2"]).unwrap_err();
     assert!(err.contains("--clg-threshold") && err.contains("a number from 0 to 1"), "{err}");
-    let err = cli("auto", &["--images", "maybe"]).unwrap_err();
+    // Only an on/off word after the flag is its value (`--images maybe` is the flag and a
+    // page named maybe); given with `=`, a wrong one is an error.
+    let err = cli("auto", &["--images=maybe"]).unwrap_err();
     assert!(err.contains("--images") && err.contains("on or off"), "{err}");
     let want = "option clg_threshold: expected a number from 0 to 1, got 2";
     assert_eq!(http("clg", &one("clg_threshold", json!(2))).unwrap_err(), want);

@@ -6,8 +6,8 @@
 //! library reads no files) and stay here.
 //!
 //! On/off options take `on` or `off`; alone, `--tables` means on, and `--no-tables` means off.
-//! (`--images page.html` reads `page.html` as the value: put the flag after the file, or write
-//! `--images on`.)
+//! Only an on/off word after the flag is its value: `--images page.html` is the flag alone
+//! and a page (`crate::on_off_flags_alone` says so to clap).
 
 use clap::builder::{PossibleValue, TypedValueParser};
 use clap::error::ErrorKind;
