@@ -243,13 +243,15 @@ pub fn run(args: BatchArgs) -> ExitCode {
         p.into()
     });
     // Written anew by --resume too: every page not in the output is tried again.
-    let mut failures = match std::fs::File::create(&failures_path) {
-        Ok(f) => std::io::BufWriter::new(f),
+    let mut failures = match Failures::new(failures_path.clone()) {
+        Ok(f) => f,
         Err(e) => {
             eprintln!("webclip: {}: {e}", failures_path.display());
             return ExitCode::from(1);
         }
     };
+    // The first pages without main content, named at the end.
+    let mut without = Vec::new();
     let body = args.body.0;
     let counts = Arc::new(Counts::default());
     // Inputs (pages and parts) written so far; the reader waits while it is `window` behind.
@@ -307,13 +309,15 @@ pub fn run(args: BatchArgs) -> ExitCode {
                 Outcome::Record(made, is_empty) => {
                     ok += 1;
                     empty += is_empty as usize;
+                    if is_empty && without.len() < NAMED {
+                        without.push(d.id.clone());
+                    }
                     let noted = if is_empty { state.no_content(&d.id).map_err(|e| e.to_string()) } else { Ok(()) };
                     noted.and_then(|()| out.record(made))
                 }
                 Outcome::Failed(cause) => {
                     failed += 1;
-                    let v = serde_json::json!({ "id": d.id, "error": cause });
-                    writeln!(failures, "{v}").map_err(|e| e.to_string())
+                    failures.write(&serde_json::json!({ "id": d.id, "error": cause }))
                 }
                 Outcome::Abandoned => {
                     abandoned += 1;
@@ -323,8 +327,7 @@ pub fn run(args: BatchArgs) -> ExitCode {
                     let out_of_step = check_part(&mut part_step, index, range, part);
                     out_of_step.map_or(Ok(()), |cause| {
                         failed += 1;
-                        let v = serde_json::json!({ "id": format!("{}#@{}", d.id, range.0), "error": cause });
-                        writeln!(failures, "{v}").map_err(|e| e.to_string())
+                        failures.write(&serde_json::json!({ "id": format!("{}#@{}", d.id, range.0), "error": cause }))
                     })
                 }
             };
@@ -346,7 +349,7 @@ pub fn run(args: BatchArgs) -> ExitCode {
     if let Some(bar) = progress {
         bar.finish_and_clear();
     }
-    let finish = out.finish().and_then(|_| failures.flush().map_err(|e| e.to_string()));
+    let finish = out.finish().and_then(|_| failures.flush());
     if let Some(e) = write_error.or(finish.err()) {
         eprintln!("webclip: {}: {e}", args.out.display());
         return ExitCode::from(1);
@@ -357,15 +360,23 @@ pub fn run(args: BatchArgs) -> ExitCode {
     } else {
         String::new()
     };
+    let see = if failed > 0 { format!(" (see {})", failures_path.display()) } else { String::new() };
     eprintln!(
-        "webclip: {ok} pages written, {failed} failed (see {}), {empty} without main content, {} records skipped \
+        "webclip: {ok} pages written, {failed} failed{see}, {empty} without main content, {} records skipped \
          (not HTML, not 200, or already in the output), {} inputs unreadable{repaired}; {:.1} pages/s, {:.1} MB/s",
-        failures_path.display(),
         counts.skipped.load(Ordering::Relaxed),
         counts.read_failed.load(Ordering::Relaxed),
         ok as f64 / secs,
         bytes as f64 / 1e6 / secs
     );
+    if empty > 0 {
+        let more = if empty > without.len() { format!(" and {} more", empty - without.len()) } else { String::new() };
+        eprintln!(
+            "webclip: without main content: {}{more} (every one: the \"no_content\" lines of {})",
+            without.join(", "),
+            state_path.display()
+        );
+    }
     if !earlier.is_empty() {
         eprintln!("webclip: and {} pages without main content written by the runs before (--resume)", earlier.len());
     }
@@ -385,6 +396,38 @@ pub fn run(args: BatchArgs) -> ExitCode {
         ExitCode::from(3)
     } else {
         ExitCode::SUCCESS
+    }
+}
+
+/// Pages without main content named at the end of a batch.
+const NAMED: usize = 5;
+
+/// The failures file: made at the first failure, so a batch without one leaves none, and
+/// removed at the start, so that one left by an earlier run names no page this run wrote.
+struct Failures {
+    path: PathBuf,
+    file: Option<std::io::BufWriter<std::fs::File>>,
+}
+
+impl Failures {
+    fn new(path: PathBuf) -> std::io::Result<Failures> {
+        match std::fs::remove_file(&path) {
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(e),
+            _ => Ok(Failures { path, file: None }),
+        }
+    }
+
+    fn write(&mut self, failure: &serde_json::Value) -> Result<(), String> {
+        let named = |e: std::io::Error| format!("{}: {e}", self.path.display());
+        let file = match &mut self.file {
+            Some(f) => f,
+            None => self.file.insert(std::io::BufWriter::new(std::fs::File::create(&self.path).map_err(named)?)),
+        };
+        writeln!(file, "{failure}").map_err(|e| format!("{}: {e}", self.path.display()))
+    }
+
+    fn flush(&mut self) -> Result<(), String> {
+        self.file.as_mut().map_or(Ok(()), |f| f.flush().map_err(|e| format!("{}: {e}", self.path.display())))
     }
 }
 

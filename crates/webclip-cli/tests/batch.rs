@@ -265,3 +265,27 @@ fn batch_refuses_flags_that_make_no_sense_for_it() {
     let help = String::from_utf8_lossy(&help.stdout);
     assert!(help.contains("--output-format <FORMAT>") && !help.contains("--format <"), "{help}");
 }
+
+/// A batch without failures leaves no failures file (nor one of a run before), and names
+/// the pages that had no main content when it exits 3.
+#[test]
+fn no_failures_file_without_failures_and_empty_pages_named() {
+    let d = dir("named");
+    for n in 0..3 {
+        std::fs::write(d.join(format!("e{n}.html")), b"<html><body><img src=a.png></body></html>").unwrap();
+    }
+    std::fs::write(d.join("p.html"), page(1)).unwrap();
+    let out = d.join("out.jsonl");
+    let failures = d.join("out.jsonl.failures.jsonl");
+    std::fs::write(&failures, "{\"id\": \"left by a run before\"}\n").unwrap();
+    let o = Command::new(env!("CARGO_BIN_EXE_webclip"))
+        .args(["batch", d.to_str().unwrap(), "-o", out.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(3), "{err}");
+    assert!(!failures.exists(), "no failures, no failures file");
+    assert!(err.contains("0 failed, 3 without main content"), "{err}");
+    assert!(err.contains("without main content: ") && err.contains("e0.html") && err.contains("e2.html"), "{err}");
+    assert!(!err.contains("see "), "{err}");
+}

@@ -402,3 +402,15 @@ fn an_on_off_flag_before_a_file_does_not_take_the_file() {
     let off = webclip(&["extract", "--links", "off", p.to_str().unwrap(), "--format", "markdown"], None);
     assert_eq!(off.status.code(), Some(0), "{}", stderr(&off));
 }
+
+/// A file of only whitespace says so, not only its size.
+#[test]
+fn a_whitespace_only_file_says_so() {
+    let p = tmp("blank.html", b"  \n\n\t  ");
+    let o = webclip(&["extract", p.to_str().unwrap()], None);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("empty input (7 bytes, only whitespace)"), "{}", stderr(&o));
+    let p = tmp("zero.html", b"");
+    let o = webclip(&["extract", p.to_str().unwrap()], None);
+    assert!(stderr(&o).contains("empty input (0 bytes)\n"), "{}", stderr(&o));
+}

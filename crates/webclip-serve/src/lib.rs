@@ -541,13 +541,21 @@ fn job(
 ) -> Result<(Format, Options), ApiError> {
     let format =
         Format::parse(format.unwrap_or("text")).map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, e.to_string()))?;
-    let mut options = Options::from_named(method.unwrap_or("auto"), options)
+    let options = Options::from_named(method.unwrap_or("auto"), options)
         .map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, e.to_string()))?;
-    // A request may lower the bounds on its page, not raise them past the service's.
+    // A request may lower the bounds on its page, not raise them past the service's: a higher
+    // one is refused, naming the bound, rather than quietly cut to it.
     let bounds = webclip::Limits::default();
-    let limits = &mut options.read.limits;
-    limits.parse.max_nodes = limits.parse.max_nodes.min(bounds.parse.max_nodes);
-    limits.max_layout_nodes = limits.max_layout_nodes.min(bounds.max_layout_nodes);
+    let limits = &options.read.limits;
+    let given = [
+        ("max_nodes", limits.parse.max_nodes, bounds.parse.max_nodes),
+        ("max_layout_nodes", limits.max_layout_nodes, bounds.max_layout_nodes),
+    ];
+    if let Some((name, n, cap)) = given.into_iter().find(|&(_, n, cap)| n > cap) {
+        let message =
+            format!("option {name}: at most {cap} on this service (a request can lower it, not raise it); got {n}");
+        return Err(ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, message));
+    }
     Ok((format, options))
 }
 
@@ -772,13 +780,23 @@ mod tests {
 
     #[test]
     fn a_request_can_lower_the_bounds_not_raise_them() {
+        let bounds = webclip::Limits::default();
         let mut given = serde_json::Map::new();
-        given.insert("max_nodes".into(), serde_json::json!(u64::MAX));
         given.insert("max_layout_nodes".into(), serde_json::json!(10));
         let (_, options) = job(None, None, &given).unwrap();
-        let bounds = webclip::Limits::default();
         assert_eq!(options.read.limits.parse.max_nodes, bounds.parse.max_nodes);
         assert_eq!(options.read.limits.max_layout_nodes, 10);
+        // Over the service's bound: refused, naming it, not quietly cut to it.
+        given.insert("max_nodes".into(), serde_json::json!(99_999_999));
+        let err = job(None, None, &given).err().unwrap();
+        assert_eq!(err.status, StatusCode::UNPROCESSABLE_ENTITY);
+        let cap = bounds.parse.max_nodes;
+        assert_eq!(
+            err.message,
+            format!(
+                "option max_nodes: at most {cap} on this service (a request can lower it, not raise it); got 99999999"
+            )
+        );
     }
 
     #[test]

@@ -8,7 +8,7 @@ use thiserror::Error;
 #[derive(Debug, Error)]
 pub enum Error {
     /// Zero bytes (or only whitespace): there is nothing to extract.
-    #[error("empty input ({0} bytes)")]
+    #[error("empty input ({0} bytes{ws})", ws = if *.0 > 0 { ", only whitespace" } else { "" })]
     Empty(usize),
     /// The bytes are not text: an image, an archive, or random binary data.
     #[error("not HTML: looks like {0}")]
