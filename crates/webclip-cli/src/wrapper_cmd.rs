@@ -115,6 +115,9 @@ pub fn learn(args: LearnArgs) -> ExitCode {
         Ok(w) => w,
         Err(e) => {
             eprintln!("webclip: cannot learn a wrapper from {} page(s): {e}", samples.len());
+            if let Some(why) = no_own_words(&sigs, items.is_some()) {
+                eprintln!("webclip: {why}");
+            }
             return ExitCode::from(1);
         }
     };
@@ -144,4 +147,19 @@ pub fn learn(args: LearnArgs) -> ExitCode {
     } else {
         ExitCode::SUCCESS
     }
+}
+
+/// Why tf-idf found nothing on some sample pages, if that is why learning failed: it marks
+/// each page's own words, those not on every page, so pages that are (nearly) the same have
+/// none, while one page alone keeps all of its words.
+fn no_own_words(sigs: &[signifiers::Signifiers], feed: bool) -> Option<String> {
+    let bare = sigs.iter().filter(|s| s.terms.is_empty()).count();
+    (!feed && sigs.len() > 1 && bare > 0).then(|| {
+        format!(
+            "{bare} of the {} pages have no word of their own (tf-idf keeps only the words that are not on every \
+             sample page, and these pages are nearly the same): give pages of different articles on the one \
+             template, learn from one page, or take the signifiers from the site's feed (--feed FEED)",
+            sigs.len()
+        )
+    })
 }

@@ -87,3 +87,28 @@ fn multi_page_methods_need_a_site() {
     assert_eq!(o.status.code(), Some(2));
     assert!(err(&o).contains("bad.json"), "{}", err(&o));
 }
+
+/// Copies of one page have no word of their own for tf-idf: learning fails and says why and
+/// what to give instead; one of them alone is learned from.
+#[test]
+fn nearly_identical_pages_say_why_nothing_is_learned() {
+    let d = dir("nearly_identical_pages_say_why_nothing_is_learned");
+    let pages = write_pages(&d);
+    let page = std::fs::read_to_string(&pages[0]).unwrap();
+    let copies: Vec<String> = (0..3)
+        .map(|n| {
+            let p = d.join(format!("copy{n}.html"));
+            std::fs::write(&p, &page).unwrap();
+            p.display().to_string()
+        })
+        .collect();
+    let o = webclip(&["wrapper", "learn", &copies[0], &copies[1], &copies[2]]);
+    assert_eq!(o.status.code(), Some(1), "{}", err(&o));
+    assert!(
+        err(&o).contains("3 of the 3 pages have no word of their own") && err(&o).contains("--feed"),
+        "{}",
+        err(&o)
+    );
+    let o = webclip(&["wrapper", "learn", &copies[0]]);
+    assert!(o.status.success(), "{}", err(&o));
+}
