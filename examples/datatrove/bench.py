@@ -1,7 +1,7 @@
 """Throughput of a datatrove pipeline (WarcReader → extractor → JsonlWriter) with webclip and with
 datatrove's built-in Trafilatura extractor, on the same WARC file, in one process.
 
-    pip install "datatrove[io]==0.10.1" "trafilatura==1.11.0" lxml_html_clean warcio==1.7.5
+    pip install "datatrove[io]==0.10.1" "trafilatura==1.11.0" "lxml_html_clean==0.4.6" "warcio==1.7.5"
     python examples/datatrove/bench.py --dataset DATA/wcxb --pages 500
 
 builds one gzipped WARC file of ``--pages`` pages of a dataset in the repository's labeled-data
