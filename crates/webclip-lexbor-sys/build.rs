@@ -1,4 +1,4 @@
-//! Builds lexbor for webclip. `lexbor/` holds the upstream source untouched; this script
+//! Builds lexbor for webclip. `vendor/lexbor/` holds the upstream source untouched; this script
 //! copies it into `OUT_DIR`, applies the unified diffs in `patches/` in file-name order (with
 //! diffy: a hunk that does not apply fails the build, naming the patch and the file), and
 //! compiles the patched copy (the modules an HTML parse needs) with webclip's bridge
@@ -12,11 +12,11 @@
 use diffy::patch_set::{FileOperation, ParseOptions, PatchSet};
 use std::path::{Component, Path, PathBuf};
 
-/// The lexbor modules an HTML parse needs (under `lexbor/source/lexbor/`).
+/// The lexbor modules an HTML parse needs (under `vendor/lexbor/source/lexbor/`).
 const MODULES: [&str; 6] = ["core", "dom", "html", "ns", "tag", "ports/posix"];
 
 fn main() {
-    for path in ["build.rs", "lexbor", "patches", "bridge"] {
+    for path in ["build.rs", "vendor/lexbor", "patches", "bridge"] {
         println!("cargo:rerun-if-changed={path}");
     }
     let out = PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets OUT_DIR"));
@@ -24,7 +24,7 @@ fn main() {
     if tree.exists() {
         std::fs::remove_dir_all(&tree).unwrap_or_else(|e| panic!("{}: {e}", tree.display()));
     }
-    copy_dir(Path::new("lexbor"), &tree);
+    copy_dir(Path::new("vendor/lexbor"), &tree);
 
     let mut applied = Vec::new();
     for patch in patch_files(Path::new("patches")) {
@@ -65,7 +65,7 @@ fn patch_files(dir: &Path) -> Vec<PathBuf> {
     patches
 }
 
-/// Applies one unified diff (paths relative to `lexbor/`, with one leading component such
+/// Applies one unified diff (paths relative to `vendor/lexbor/`, with one leading component such
 /// as `a/` and `b/`) to the copy at `tree`.
 fn apply(patch: &Path, tree: &Path) {
     let name = patch.display();
@@ -89,7 +89,7 @@ fn apply(patch: &Path, tree: &Path) {
         };
         let patched = diffy::apply(&base, diff).unwrap_or_else(|e| {
             panic!(
-                "{name} does not apply to lexbor/{}: {e}. lexbor/ must be the upstream source the \
+                "{name} does not apply to vendor/lexbor/{}: {e}. vendor/lexbor/ must be the upstream source the \
                  patch was made against; after updating lexbor, remake the patch (see README.md)",
                 from.as_deref().or(to.as_deref()).unwrap_or_default()
             )
@@ -117,7 +117,7 @@ fn inside(tree: &Path, path: &str, patch: &Path) -> PathBuf {
     let relative = Path::new(path);
     assert!(
         relative.components().all(|c| matches!(c, Component::Normal(_))),
-        "{}: the path {path:?} leaves lexbor/",
+        "{}: the path {path:?} leaves the lexbor tree",
         patch.display()
     );
     tree.join(relative)

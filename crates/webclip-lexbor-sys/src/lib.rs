@@ -4,7 +4,7 @@
 //! it; the bridge itself cuts attributes at the given bounds) and accessors that read lexbor's
 //! structs, so no struct layout of lexbor's is declared here.
 //!
-//! `build.rs` compiles lexbor's upstream source (`lexbor/`) with the patches in `patches/`
+//! `build.rs` compiles lexbor's upstream source (`vendor/lexbor/`) with the patches in `patches/`
 //! applied (see README.md). The safe side, and what each call means for a page, is in
 //! webclip's `src/parse.rs`.
 
@@ -150,7 +150,7 @@ mod tests {
             "0001-name-tables-grow.patch 0002-formatting-copies-bounded.patch 0003-options-selectedness-linear.patch"
         );
 
-        let (upstream, patched) = (crate_dir.join("lexbor"), PathBuf::from(env!("WEBCLIP_LEXBOR_PATCHED")));
+        let (upstream, patched) = (crate_dir.join("vendor/lexbor"), PathBuf::from(env!("WEBCLIP_LEXBOR_PATCHED")));
         let (mut a, mut b) = (Vec::new(), Vec::new());
         files(&upstream, &upstream, &mut a);
         files(&patched, &patched, &mut b);
@@ -175,7 +175,7 @@ mod tests {
             ]
         );
         let text = |root: &Path, f: &str| std::fs::read_to_string(root.join("source/lexbor/core").join(f)).unwrap();
-        assert!(!text(&upstream, "hash.c").contains("webclip:"), "lexbor/ holds the upstream source");
+        assert!(!text(&upstream, "hash.c").contains("webclip:"), "vendor/lexbor/ holds the upstream source");
         assert!(text(&patched, "hash.c").contains("static void\nlexbor_hash_linked("));
         assert!(text(&patched, "hash.h").contains("size_t              count; /* webclip:"));
         let html = |root: &Path, f: &str| std::fs::read_to_string(root.join("source/lexbor/html").join(f)).unwrap();
