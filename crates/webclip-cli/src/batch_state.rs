@@ -32,7 +32,7 @@ pub fn settings(args: &BatchArgs, parquet: bool) -> Map<String, Value> {
     let mut s = Map::new();
     let method = match args.method.method {
         MethodChoice::Page(m) => m,
-        MethodChoice::Site(m) => m.name(),
+        MethodChoice::Forest => "forest",
     };
     s.insert("--method".into(), method.into());
     for (name, value) in &args.method.options.given {

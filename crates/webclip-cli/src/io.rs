@@ -11,16 +11,7 @@ pub fn read_input(path: &Path, limit: u64) -> webclip::Result<Vec<u8>> {
     read_file(path, limit)
 }
 
-/// Reads a page file (gunzipped when it ends in `.gz` or starts with the gzip magic number),
-/// at most `limit` bytes after decompression; a directory is an error.
-pub fn read_file(path: &Path, limit: u64) -> webclip::Result<Vec<u8>> {
-    let file = std::fs::File::open(path)?;
-    if file.metadata().is_ok_and(|m| m.is_dir()) {
-        return Err(webclip::Error::Io(std::io::Error::other("is a directory")));
-    }
-    let gz = path.extension().is_some_and(|e| e == "gz");
-    webclip::input::read_page(std::io::BufReader::new(file), gz, limit)
-}
+use webclip_flags::read_file;
 
 /// A page file's bytes as stored (not decompressed), for a batch worker to read with
 /// [`webclip::input::read_page`]. Bounded: a file longer than `limit` plus gzip's largest

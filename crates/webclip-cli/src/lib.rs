@@ -1,6 +1,6 @@
 //! The `webclip` command: a thin front end over the `webclip` library (`extract`, `batch`,
-//! `serve`, `layout`, `wrapper`). A library too, so that `webclip-lab` takes the same
-//! extraction flags ([`flags`]).
+//! `serve`, `layout`, `wrapper`). The extraction flags it shares with `webclip-lab` are the
+//! `webclip-flags` crate's.
 
 pub mod batch_cmd;
 mod batch_state;

@@ -1,10 +1,10 @@
 //! Prints CNR's top nodes and blocks for a page: `cargo run --example cnr_debug -- page.html`.
-use webclip::facts::cnr::{identify_blocks, top_nodes, DEFAULT_TOP};
+use webclip::lab::{identify_blocks, top_nodes, DEFAULT_TOP};
 
 fn main() {
     let path = std::env::args().nth(1).expect("usage: cnr_debug PAGE");
     let doc = webclip::Document::read(
-        &webclip_cli::io::read_file(path.as_ref(), webclip::input::DEFAULT_MAX_BYTES).expect("read the page"),
+        &webclip_flags::read_file(path.as_ref(), webclip::input::DEFAULT_MAX_BYTES).expect("read the page"),
         &Default::default(),
     )
     .expect("parse the page");

@@ -1,11 +1,12 @@
 //! Prints every text leaf's boosted-plus probability, container and text, with the region gains
 //! `auto` sees: `cargo run --release --example leaf_scores -- page.html[.gz]`.
-use webclip::classify::{FeatureSet, LeafClassifier};
+use webclip::lab::LeafClassifier;
+use webclip::FeatureSet;
 
 fn main() {
     let path = std::env::args().nth(1).expect("usage: leaf_scores PAGE");
     let doc = webclip::Document::read(
-        &webclip_cli::io::read_file(path.as_ref(), webclip::input::DEFAULT_MAX_BYTES).expect("read the page"),
+        &webclip_flags::read_file(path.as_ref(), webclip::input::DEFAULT_MAX_BYTES).expect("read the page"),
         &Default::default(),
     )
     .expect("parse the page");

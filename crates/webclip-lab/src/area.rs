@@ -60,7 +60,7 @@ pub fn score(doc: &Document, selection: &Selection, truth: &str) -> Option<AreaS
             gold.extend(visual.runs_between(leaf.first, leaf.last).iter().map(|r| r.rect));
         }
     }
-    let (keep, _) = webclip::walk::kept(page, selection);
+    let (keep, _) = webclip::lab::kept(page, selection);
     let predicted: Vec<Rect> = visual
         .all_runs()
         .iter()

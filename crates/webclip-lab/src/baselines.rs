@@ -4,9 +4,10 @@
 use markup5ever::local_name;
 use std::collections::HashMap;
 use webclip::dom::NodeId;
-use webclip::methods::forest::feed::FeedItem;
-use webclip::methods::forest::signifiers::Signifiers;
-use webclip::methods::forest::{Counts, SitePage};
+use webclip::forest::feed::FeedItem;
+use webclip::forest::signifiers::Signifiers;
+use webclip::forest::SitePage;
+use webclip::lab::Counts;
 use webclip::{Block, Selection};
 
 /// SIGFEED (Oita & Senellart 2010, as §4 describes it): significant leaves — those holding a
@@ -54,7 +55,7 @@ pub fn description(item: &FeedItem) -> String {
 mod tests {
     use super::*;
     use webclip::dom::Page;
-    use webclip::methods::forest::{signifiers, terms::Vocab};
+    use webclip::forest::{signifiers, Vocab};
 
     #[test]
     fn sigfeed_finds_the_post_from_the_items_terms() {

@@ -10,7 +10,7 @@
 
 use crate::labels::LeafMatch;
 use webclip::dom::{NodeId, NodeKind, Page};
-use webclip::leaves::Leaf;
+use webclip::lab::Leaf;
 
 /// A node's training label.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -141,8 +141,7 @@ pub fn selection_from_alignment(page: &Page, leaves: &[Leaf], matches: &[LeafMat
 mod tests {
     use super::*;
     use crate::labels::align;
-    use webclip::leaves::leaves;
-    use webclip::stats::NodeStats;
+    use webclip::lab::{leaves, NodeStats};
 
     fn id(page: &Page, name: &str) -> NodeId {
         (0..page.len() as NodeId).find(|&i| page.attr(i, "id") == Some(name)).unwrap()

@@ -58,7 +58,7 @@ fn without_datelines(text: &str) -> String {
             let l = l.trim();
             let sentence = l.ends_with(['.', '!', '?', '"', '”', '»', '。']);
             above &= l.chars().count() <= DATELINE && !sentence;
-            !(above && !l.is_empty() && webclip::facts::dateline::dated(l))
+            !(above && !l.is_empty() && webclip::lab::dated(l))
         })
         .collect::<Vec<_>>()
         .join("\n")
@@ -72,7 +72,7 @@ fn without_comments(text: &str, discussion: &dyn Fn() -> bool) -> String {
     let mut out = Vec::new();
     for l in text.lines() {
         let t = l.trim();
-        if prose && webclip::facts::comments::is_label(t) {
+        if prose && webclip::lab::is_label(t) {
             if discussion() {
                 return text.to_string();
             }

@@ -105,7 +105,7 @@ impl Dataset {
     }
 
     fn read(&self, file: &str) -> webclip::Result<Vec<u8>> {
-        webclip_cli::io::read_file(&self.dir.join(file), webclip::input::DEFAULT_MAX_BYTES)
+        webclip_flags::read_file(&self.dir.join(file), webclip::input::DEFAULT_MAX_BYTES)
     }
 }
 

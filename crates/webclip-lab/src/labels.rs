@@ -15,7 +15,7 @@
 use crate::metrics::tokens;
 use std::collections::HashMap;
 use webclip::dom::{NodeId, NodeKind, Page};
-use webclip::leaves::Leaf;
+use webclip::lab::Leaf;
 
 /// Share of a leaf's tokens that must be matched for it to count as content.
 pub const MIN_MATCHED: f64 = 0.5;
@@ -106,8 +106,7 @@ pub fn canola_marker(page: &Page, id: NodeId) -> Option<bool> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use webclip::leaves::leaves;
-    use webclip::stats::NodeStats;
+    use webclip::lab::{leaves, NodeStats};
 
     #[test]
     fn alignment_on_a_hand_made_page() {

@@ -5,7 +5,9 @@
 //! ([`learn`]), FOREST's single-page baselines ([`baselines`]), and the `webclip-lab` command
 //! ([`cmd`]: eval, labels, bench, check, train, layout-bench, wrapper-drift).
 //!
-//! It sees the library's inner modules through webclip's `lab` feature.
+//! It sees the library's internal names through `webclip::lab`, a hidden module that names
+//! exactly what the lab uses; training code (fitting scalers, the seeded generator, wrapper
+//! experiments) is here, not in the library.
 
 pub mod area;
 pub mod baselines;
@@ -18,4 +20,5 @@ pub mod flags;
 pub mod labels;
 pub mod learn;
 pub mod metrics;
+pub mod site;
 pub mod sources;

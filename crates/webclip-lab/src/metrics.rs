@@ -25,6 +25,15 @@ fn word_re() -> &'static Regex {
     RE.get_or_init(|| Regex::new(r"\w+").expect("static regex"))
 }
 
+/// The body with the title as its first block, for scoring against truth that starts with
+/// the headline (`eval --prepend-title`); an empty title adds nothing.
+pub fn with_title(title: Option<&str>, body: String) -> String {
+    match title.map(str::trim) {
+        Some(t) if !t.is_empty() => format!("{t}\n\n{body}"),
+        _ => body,
+    }
+}
+
 /// `\w+` tokens (Unicode word characters).
 pub fn tokens(text: &str) -> Vec<&str> {
     word_re().find_iter(text).map(|m| m.as_str()).collect()

@@ -6,11 +6,13 @@
 use crate::clg_labels;
 use crate::learn::cv::FeatureSource;
 use crate::learn::Samples;
-use webclip::classify::{feature_names, features, FeatureSet, FAMILIES};
 use webclip::dom::NodeId;
-use webclip::methods::clg::features::{PageFacts, Priors, Relative, FEATURE_NAMES};
-use webclip::methods::clg::{content_share, plus_feature_names};
+use webclip::lab::{
+    content_share, plus_feature_names, PageFacts, Priors, Relative, CLG_FEATURE_NAMES as FEATURE_NAMES,
+};
+use webclip::lab::{feature_names, features};
 use webclip::Document;
+use webclip::FeatureSet;
 
 /// Labelled samples of one page: its leaves' features and alignment labels.
 pub fn boosted_page_samples(doc: &Document, truth: &str, set: FeatureSet, group: u32, out: &mut Samples) {
@@ -21,6 +23,9 @@ pub fn boosted_page_samples(doc: &Document, truth: &str, set: FeatureSet, group:
         out.push(&x[k * width..(k + 1) * width], m.is_content(), group);
     }
 }
+
+/// Feature families of the extended set, by column-name prefix (for the ablation table).
+pub const FAMILIES: &[&str] = &["link", "cnr", "density", "path", "attr", "sem", "title", "page"];
 
 /// The boosted features as a source of training rows (`webclip-lab train boosted`): families are
 /// the context families of [`FAMILIES`] (none for the paper's set), the base is the paper's

@@ -37,7 +37,7 @@ fn blocks_cover_the_main_block_first() {
     let rec = &ds.records[0];
     let bytes = ds.html(rec).unwrap();
     let main = webclip::extract(&bytes, &method("cnr")).unwrap();
-    let blocks = webclip::methods::cnr::CnrOptions { blocks: true, ..Default::default() };
+    let blocks = webclip::CnrOptions { blocks: true, ..Default::default() };
     let all = webclip::extract(&bytes, &webclip::Options::with_method(MethodConfig::Cnr(blocks))).unwrap();
     assert!(all.selection().blocks.len() > 1);
     assert_eq!(all.selection().blocks[0].node, main.selection().blocks[0].node);

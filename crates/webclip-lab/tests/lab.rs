@@ -115,7 +115,7 @@ fn train_clg_writes_a_model_that_extract_and_eval_use() {
     let o = lab(&["train", "clg", "--data", dir.to_str().unwrap(), "--out", model.to_str().unwrap()], None);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let text = std::fs::read_to_string(&model).unwrap();
-    let m = webclip::methods::clg::ClgModel::from_json(&text).unwrap();
+    let m = webclip::ClgModel::from_json(&text).unwrap();
     assert!(m.priors.best_right > m.priors.best_left);
     let o = lab(&["eval", dir.to_str().unwrap(), "--method", "clg", "--clg-model", model.to_str().unwrap()], None);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));

@@ -1,9 +1,8 @@
 //! train → save → load → identical predictions, for every learner, on real pages.
 
 use std::path::Path;
-use webclip::classify::{feature_names, FeatureSet};
-use webclip::learn::model::{Learner, Model};
-use webclip::learn::scale::Scaler;
+use webclip::lab::{feature_names, Learner};
+use webclip::{FeatureSet, Model};
 use webclip_lab::dataset::Dataset;
 use webclip_lab::learn::gbt::{self, GbtOptions};
 use webclip_lab::learn::linear::{self, LinearOptions};
@@ -25,7 +24,7 @@ fn model_files_round_trip() {
     for set in [FeatureSet::Paper, FeatureSet::Extended] {
         let raw = samples(set);
         assert!(raw.y.iter().any(|&y| y > 0.5) && raw.y.iter().any(|&y| y < 0.5));
-        let scaler = Scaler::fit(&raw.x, raw.n_features);
+        let scaler = webclip_lab::learn::fit_scaler(&raw.x, raw.n_features);
         let mut scaled = raw.clone();
         scaler.apply_all(&mut scaled.x);
         let learners = [
@@ -66,7 +65,7 @@ fn model_files_round_trip() {
 fn corrupt_model_files_are_errors() {
     assert!(Model::from_json("{}").is_err());
     assert!(Model::from_json("not json").is_err());
-    let m = webclip::classify::default_model(FeatureSet::Paper);
+    let m = webclip::lab::default_model(FeatureSet::Paper);
     let mut v: serde_json::Value = serde_json::from_str(&m.to_json()).unwrap();
     v["learner"]["trees"][0]["left"][0] = serde_json::json!(0); // a cycle
     let e = Model::from_json(&v.to_string()).unwrap_err();

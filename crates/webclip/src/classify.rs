@@ -98,10 +98,6 @@ const TAGS: &[&str] = &[
     "legend",
 ];
 
-/// Feature families of the extended set, by column-name prefix (for the ablation table).
-#[cfg(feature = "lab")]
-pub const FAMILIES: &[&str] = &["link", "cnr", "density", "path", "attr", "sem", "title", "page"];
-
 /// class/id cue words: a token equal to, or starting with, one of these.
 const CUES: &[&str] = &[
     "nav",
@@ -248,8 +244,7 @@ const SEMANTIC: &[&str] =
 // Cue and semantic hits are kept as bit masks.
 const _: () = assert!(CUES.len() < 32 && SEMANTIC.len() <= 16);
 
-/// Column names of a feature set, in order.
-#[cfg(any(test, feature = "lab"))]
+/// Column names of a feature set, in order (the lab names its training columns with them).
 pub fn feature_names(set: FeatureSet) -> Vec<String> {
     let mut v: Vec<String> = ["text_len", "sentences", "spaces", "punct", "depth", "same_tag_siblings", "rel_position"]
         .map(String::from)
@@ -296,7 +291,6 @@ pub fn feature_width(set: FeatureSet) -> usize {
 }
 
 /// Computes the feature rows of a page's leaves (row-major, `feature_names(set).len()` wide).
-#[cfg(any(test, feature = "lab"))]
 pub fn features(doc: &Document, set: FeatureSet) -> Vec<f64> {
     let mut ctx = FeatureContext::new(doc, set);
     let width = ctx.width;
@@ -708,7 +702,6 @@ impl LeafClassifier {
     pub fn embedded(set: FeatureSet) -> LeafClassifier {
         LeafClassifier { model: default_model(set) }
     }
-
 
     pub fn feature_set(&self) -> FeatureSet {
         FeatureSet::parse(&self.model.features).unwrap_or(FeatureSet::Paper)

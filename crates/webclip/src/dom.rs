@@ -9,7 +9,6 @@
 //! Parsing is lexbor's (see `parse`), walked straight into this arena in document order.
 
 use markup5ever::{local_name, LocalName};
-use std::time::Instant;
 
 /// A node's index in [`Page`]: its position in document order.
 pub type NodeId = u32;
@@ -184,53 +183,6 @@ fn hides(name: &LocalName, value: &str) -> bool {
 }
 
 impl Page {
-    /// Parses an HTML document (already decoded to text) within the default bounds.
-    pub fn parse(html: &str) -> Page {
-        Page::parse_within(html, true, &ParseLimits::default(), None).map_or_else(|_| Page::empty(), |p| p.page)
-    }
-
-    /// Parses as a browser with scripts off does: `noscript` content becomes elements and
-    /// is shown (pages that render their content with scripts often serve it there too).
-    pub fn parse_without_scripts(html: &str) -> Page {
-        Page::parse_within(html, false, &ParseLimits::default(), None).map_or_else(|_| Page::empty(), |p| p.page)
-    }
-
-    /// Parses within `limits`, with scripting on or off, and stops at `deadline`. What a
-    /// bound cut is said in [`Parsed::notes`].
-    pub fn parse_within(
-        html: &str,
-        scripting: bool,
-        limits: &ParseLimits,
-        deadline: Option<Instant>,
-    ) -> Result<Parsed, OutOfTime> {
-        let mut notes = Vec::new();
-        let Some((page, cuts)) = crate::parse::parse(html, scripting, limits, deadline) else {
-            return Err(OutOfTime);
-        };
-        if cuts.attributes {
-            notes.push(format!("an element has more than {} attributes; the rest were dropped", limits.max_attributes));
-        }
-        if cuts.all_attributes {
-            notes.push(format!("the page has more than {} attributes; the rest were dropped", limits.max_nodes));
-        }
-        if cuts.deep {
-            notes.push(format!("elements nested deeper than {} levels were flattened", limits.max_depth));
-        }
-        if cuts.full {
-            notes.push(format!(
-                "the page has more than {} elements and texts; the rest of it was dropped",
-                limits.max_nodes
-            ));
-        }
-        if cuts.text {
-            notes.push(format!("a text longer than {} bytes was cut there", limits.max_text));
-        }
-        if let Some(status) = cuts.failed {
-            notes.push(format!("the parser stopped (lexbor status {status}); the page is what it read before"));
-        }
-        Ok(Parsed { page, notes })
-    }
-
     /// A page with only its document node.
     pub fn empty() -> Page {
         let doc = Node {
@@ -1012,6 +964,7 @@ mod tests {
     }
 
     use super::*;
+    use std::time::Instant;
 
     const HTML: &str = "<!DOCTYPE html><html><head><title> The  title </title><script>var x='<p>';</script></head>\
         <body><!-- c --><div id=a><p>One <b>two</b></p><p>three</p></div><div><p hidden>gone</p><p>four</p></div></body></html>";

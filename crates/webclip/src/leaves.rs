@@ -145,7 +145,9 @@ mod tests {
                 }
                 match n.kind {
                     NodeKind::Text => raw.push_str(page.text(i)),
-                    NodeKind::Element if !crate::dom::is_inline_tag(page.tag(i)) || *page.tag(i) == local_name!("br") => {
+                    NodeKind::Element
+                        if !crate::dom::is_inline_tag(page.tag(i)) || *page.tag(i) == local_name!("br") =>
+                    {
                         raw.push(' ')
                     }
                     _ => {}
@@ -180,7 +182,7 @@ mod tests {
             blocks: vec![ls[2].block(1.0, "")],
             ..crate::selection::Selection::new("t", Default::default())
         };
-        assert_eq!(crate::output::text::render(&page, &sel), "after more");
+        assert_eq!(crate::text::render(&page, &sel), "after more");
     }
 }
 

@@ -23,27 +23,29 @@
 //! assert_eq!(json["method"], "cnr");
 //! ```
 
-// The inner modules are public only to `webclip-lab` (the `lab` feature); users get the
-// re-exports below.
-macro_rules! inner {
-    ($($m:ident),* $(,)?) => {$(
-        #[cfg(feature = "lab")]
-        #[doc(hidden)]
-        pub mod $m;
-        #[cfg(not(feature = "lab"))]
-        mod $m;
-    )*};
-}
-
-// The library's own modules: private to users (who get the re-exports below and the public
-// modules `dom`, `visual`, `input`, `limits`, `output` and `forest`); public to the lab.
-inner!(article, classify, facts, learn, leaves, methods, stats, walk);
-
+// The library's own modules: private (users get the re-exports below and the public modules
+// `dom`, `visual`, `input`, `limits`, `options`, `output` and `forest`; the lab gets `lab`).
+mod article;
+mod classify;
 mod document;
 mod error;
 mod extract;
+mod facts;
+mod follow;
+mod learn;
+mod leaves;
+mod methods;
 mod parse;
 mod selection;
+mod site;
+mod stats;
+mod text;
+mod walk;
+
+/// The internal names `webclip-lab` (training, metrics, experiments) works with, and only
+/// those: not for users, no stability promise.
+#[doc(hidden)]
+pub mod lab;
 
 pub mod dom;
 pub mod input;
@@ -55,20 +57,20 @@ pub mod visual;
 /// FOREST site wrappers (Oita & Senellart): reading the pages of a site, learning a wrapper (an
 /// XPath) from sample pages, and applying it; [`MethodConfig::Forest`] extracts with one.
 pub mod forest {
-    pub use crate::methods::forest::site::{analyze, read, Parsed, SiteDoc};
     pub use crate::methods::forest::terms::Vocab;
     pub use crate::methods::forest::{
         apply, feed, learn, signifiers, xpath, ForestOptions, Match, Measure, SitePage, Wrapper,
     };
+    pub use crate::site::{analyze, read, Parsed, SiteDoc};
 }
 
-pub use article::follow::{follow_pages, FetchedPage};
 pub use article::metadata::Metadata;
-pub use article::{Article, Figure, Links, Part, Provenance};
+pub use article::{Article, Figure, Links, Part, Provenance, TitleSource};
 pub use classify::FeatureSet;
 pub use document::{Document, ReadOptions, Timings};
 pub use error::{Error, Result};
-pub use extract::{extract, extract_document, Options, TitleSource};
+pub use extract::{extract, extract_document};
+pub use follow::{follow_pages, FetchedPage};
 pub use learn::model::Model;
 pub use limits::Limits;
 pub use methods::auto::{AutoOptions, Favor, Grow};
@@ -77,6 +79,7 @@ pub use methods::clg::{ClgModel, ClgOptions, Variant as ClgVariant};
 pub use methods::clipper::ClipperOptions;
 pub use methods::cnr::{CnrOptions, TopNodes};
 pub use methods::{Method, MethodConfig};
+pub use options::Options;
 pub use output::Format;
 pub use selection::{Block, Mark, Roles, Selection};
 pub use walk::ContentOptions;

@@ -24,15 +24,78 @@
 //!   (with the same "read by" check, [`not_read_by`]).
 
 use crate::article::links::NextRule;
-use crate::extract::{Options, TitleSource};
+use crate::article::TitleSource;
+use crate::document::ReadOptions;
 use crate::methods::auto::AutoOptions;
 use crate::methods::clg::ClgOptions;
 use crate::methods::clipper::ClipperOptions;
 use crate::methods::cnr::{CnrOptions, TopNodes};
 use crate::methods::MethodConfig;
+use crate::visual::LayoutEngine;
+use crate::walk::ContentOptions;
 use crate::Error;
 use serde_json::{json, Map, Value};
+use std::sync::Arc;
 use std::time::Duration;
+
+/// What to run.
+#[derive(Debug, Clone, Default)]
+pub struct Options {
+    /// The method and its options (a FOREST wrapper carries the method its misses go to).
+    pub method: MethodConfig,
+    /// How the page is read: transport charset, URL, layout engine.
+    pub read: ReadOptions,
+    /// What the text, markdown and HTML output include.
+    pub content: ContentOptions,
+    /// Comment sections: `Some(false)` leaves them out, `Some(true)` adds them, `None` keeps
+    /// what the method chose (`auto` leaves them out).
+    pub comments: Option<bool>,
+    /// Where the article's title comes from.
+    pub title_source: TitleSource,
+    /// Which page numbers make a next-page link (Article Clipper §2.5 stage 2).
+    pub next_rule: NextRule,
+}
+
+impl Options {
+    /// Options for one method, everything else default.
+    pub fn with_method(method: MethodConfig) -> Options {
+        Options { method, ..Default::default() }
+    }
+
+    /// The method as configured, with the comment choice passed to a method that makes it
+    /// while scoring (`auto`) and the caption choice to one that finds captions (`clipper`).
+    pub fn method_config(&self) -> MethodConfig {
+        fn adjusted(m: &MethodConfig, comments: bool, captions: bool) -> MethodConfig {
+            match m {
+                MethodConfig::Auto { options, model } => MethodConfig::Auto {
+                    options: crate::methods::auto::AutoOptions { comments, ..*options },
+                    model: model.clone(),
+                },
+                MethodConfig::Forest { wrapper, relaxed, fallback } => MethodConfig::Forest {
+                    wrapper: wrapper.clone(),
+                    relaxed: *relaxed,
+                    fallback: Box::new(adjusted(fallback, comments, captions)),
+                },
+                MethodConfig::Clipper(o) => {
+                    MethodConfig::Clipper(crate::methods::clipper::ClipperOptions { keep_captions: captions, ..*o })
+                }
+                m => m.clone(),
+            }
+        }
+        adjusted(&self.method, self.comments.unwrap_or(false), self.content.captions)
+    }
+
+    /// True when the page must be laid out first (the method or the title source needs it).
+    pub fn needs_layout(&self) -> bool {
+        self.method.needs_layout() || matches!(self.title_source, TitleSource::Clipper | TitleSource::Mixed)
+    }
+
+    /// Sets the layout engine.
+    pub fn layout(mut self, engine: Arc<dyn LayoutEngine>) -> Options {
+        self.read.layout = Some(engine);
+        self
+    }
+}
 
 /// What values an option takes.
 #[derive(Debug, Clone, Copy)]

@@ -5,7 +5,7 @@
 //! the stack of open elements, so unbounded nesting costs quadratic time). The finished tree
 //! is walked once, in document order, straight into [`Page`]'s arena.
 
-use crate::dom::{floor_char_boundary, Attr, Page, ParseLimits, NONE};
+use crate::dom::{floor_char_boundary, Attr, OutOfTime, Page, ParseLimits, Parsed, NONE};
 use markup5ever::LocalName;
 use rustc_hash::FxHashMap;
 use std::os::raw::{c_int, c_uint, c_void};
@@ -19,6 +19,57 @@ use webclip_lexbor_sys::{
 
 /// Bytes handed to the parser between two looks at the deadline.
 pub(crate) const PARSE_CHUNK: usize = 16 << 10;
+
+// The tree's parsing entry points live with the parser, so that the tree (`dom`) does not
+// import its builder.
+impl Page {
+    /// Parses an HTML document (already decoded to text) within the default bounds.
+    pub fn parse(html: &str) -> Page {
+        Page::parse_within(html, true, &ParseLimits::default(), None).map_or_else(|_| Page::empty(), |p| p.page)
+    }
+
+    /// Parses as a browser with scripts off does: `noscript` content becomes elements and
+    /// is shown (pages that render their content with scripts often serve it there too).
+    pub fn parse_without_scripts(html: &str) -> Page {
+        Page::parse_within(html, false, &ParseLimits::default(), None).map_or_else(|_| Page::empty(), |p| p.page)
+    }
+
+    /// Parses within `limits`, with scripting on or off, and stops at `deadline`. What a
+    /// bound cut is said in [`Parsed::notes`].
+    pub fn parse_within(
+        html: &str,
+        scripting: bool,
+        limits: &ParseLimits,
+        deadline: Option<Instant>,
+    ) -> Result<Parsed, OutOfTime> {
+        let mut notes = Vec::new();
+        let Some((page, cuts)) = parse(html, scripting, limits, deadline) else {
+            return Err(OutOfTime);
+        };
+        if cuts.attributes {
+            notes.push(format!("an element has more than {} attributes; the rest were dropped", limits.max_attributes));
+        }
+        if cuts.all_attributes {
+            notes.push(format!("the page has more than {} attributes; the rest were dropped", limits.max_nodes));
+        }
+        if cuts.deep {
+            notes.push(format!("elements nested deeper than {} levels were flattened", limits.max_depth));
+        }
+        if cuts.full {
+            notes.push(format!(
+                "the page has more than {} elements and texts; the rest of it was dropped",
+                limits.max_nodes
+            ));
+        }
+        if cuts.text {
+            notes.push(format!("a text longer than {} bytes was cut there", limits.max_text));
+        }
+        if let Some(status) = cuts.failed {
+            notes.push(format!("the parser stopped (lexbor status {status}); the page is what it read before"));
+        }
+        Ok(Parsed { page, notes })
+    }
+}
 
 /// What the bounds cut.
 #[derive(Debug, Default)]

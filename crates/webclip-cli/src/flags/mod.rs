@@ -1,16 +1,13 @@
 //! Command-line flags shared by several commands, one module per group (ripgrep's `flags/`
-//! is the model): which method and its options, what the output includes, output formats, how input is
-//! read, layout. Commands import their flags from here, never from each other or `main`;
-//! `webclip-lab` uses them too.
+//! is the model): which method, what the output includes, output formats. Commands import
+//! their flags from here, never from each other or `main`. The extraction options, layout and
+//! FOREST flags are the `webclip-flags` crate's (`webclip-lab` takes them too).
 
 mod extract;
 mod format;
-mod layout;
 mod method;
-mod site;
 
 pub use extract::{ExtractArgs, PrintLink};
 pub use format::{BodyFormat, OutputFormat};
-pub use layout::{duration, seconds, LayoutArgs, NO_LAYOUT};
-pub use method::{not_read_by, MethodArgs, MethodChoice, SiteMethod};
-pub use site::{ForestArgs, GroupBy};
+pub use method::{MethodArgs, MethodChoice};
+pub use webclip_flags::{duration, not_read_by, seconds, ForestArgs, LayoutArgs, NO_LAYOUT};

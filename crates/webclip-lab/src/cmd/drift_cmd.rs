@@ -3,10 +3,10 @@
 
 use crate::cmd::site_eval::{self, GroupEval};
 use crate::flags::{ForestArgs, MethodChoice, SiteMethod};
+use crate::site::SiteLearner;
 use clap::Args;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use webclip::methods::forest::site::SiteLearner;
 
 #[derive(Args)]
 pub struct DriftArgs {

@@ -134,10 +134,10 @@ fn score_prediction(ds: &Dataset, rec: &Record, p: Option<&Prediction>, how: Sco
     let prepend_title = how.prepend_title;
     let p = p.cloned().unwrap_or_default();
     let output = match (p.text.clone().unwrap_or_default(), &p.title) {
-        (text, Some(t)) if prepend_title => webclip::article::with_title(Some(t), text),
+        (text, Some(t)) if prepend_title => crate::metrics::with_title(Some(t), text),
         (text, _) => text,
     };
-    let meta = webclip::article::metadata::Metadata {
+    let meta = webclip::Metadata {
         title: p.title.clone(),
         authors: p.author.iter().cloned().collect(),
         date_published: p.date.clone(),
@@ -158,7 +158,7 @@ fn discussion(bytes: &[u8]) -> bool {
 fn score_output(
     rec: &Record,
     output: &str,
-    m: &webclip::article::metadata::Metadata,
+    m: &webclip::Metadata,
     normalise: bool,
     discussion: &dyn Fn() -> bool,
 ) -> PageRow {
@@ -198,7 +198,7 @@ fn score_output(
 fn describe_leaves(
     ds: &Dataset,
     rec: &Record,
-    part: &webclip::article::Part,
+    part: &webclip::Part,
     truth: &str,
     method: &webclip::MethodConfig,
 ) -> String {
@@ -207,10 +207,8 @@ fn describe_leaves(
     // The leaf model's probabilities, for the methods that score leaves with the extended set.
     let p = match method {
         webclip::MethodConfig::Auto { .. } => {
-            let model = method
-                .model()
-                .unwrap_or_else(|| webclip::classify::default_model(webclip::classify::FeatureSet::Extended));
-            webclip::classify::LeafClassifier { model }.scores(&part.document)
+            let model = method.model().unwrap_or_else(|| webclip::lab::default_model(webclip::FeatureSet::Extended));
+            webclip::lab::LeafClassifier { model }.scores(&part.document)
         }
         _ => Vec::new(),
     };
@@ -269,7 +267,7 @@ fn eval_page(ds: &Dataset, rec: &Record, options: &webclip::Options, how: Scorin
         // The fallback answers under its own name (CLG's baselines: `auto`).
         let fallback = ex.parts.iter().any(|p| p.selection.method != method);
         let text = if fallback && how.no_fallback { String::new() } else { ex.text() };
-        let text = if prepend_title { webclip::article::with_title(ex.title(), text) } else { text };
+        let text = if prepend_title { crate::metrics::with_title(ex.title(), text) } else { text };
         (text, ex, fallback)
     });
     let secs = t0.elapsed().as_secs_f64();
@@ -549,11 +547,11 @@ fn run_grouped(args: &EvalArgs, options: &webclip::Options, by: GroupBy) -> Exit
         }
     };
     if args.method.method == MethodChoice::Site(SiteMethod::Coverage) {
-        forest.measure = webclip::methods::forest::Measure::Coverage;
+        forest.measure = webclip::forest::Measure::Coverage;
     }
     let ev = crate::cmd::site_eval::GroupEval {
         method: args.method.method,
-        learner: webclip::methods::forest::site::SiteLearner {
+        learner: crate::site::SiteLearner {
             forest,
             feed_meta: args.feed_meta,
             relaxed: !args.method.forest.exact_wrapper,

@@ -5,10 +5,10 @@
 use crate::dataset::{Dataset, Record};
 use crate::flags::DataArgs;
 use crate::flags::LabMethodArgs;
+use crate::flags::LayoutArgs;
 use clap::Args;
 use std::process::ExitCode;
 use std::time::Instant;
-use webclip_cli::flags::LayoutArgs;
 use webclip_layout::LayoutError;
 
 #[derive(Args)]

@@ -5,11 +5,11 @@ use crate::baselines;
 use crate::dataset::{Dataset, Record};
 use crate::flags::{GroupBy, MethodChoice, SiteMethod};
 use crate::metrics::{self, PageScore};
+use crate::site::SiteLearner;
 use rayon::prelude::*;
 use std::collections::BTreeMap;
 use std::process::ExitCode;
-use webclip::methods::forest::site::{self, SiteDoc, SiteLearner};
-use webclip::methods::forest::{signifiers, terms::Vocab, Match};
+use webclip::forest::{self, signifiers, Match, SiteDoc, Vocab};
 
 fn host(url: &str) -> Option<String> {
     let rest = url.split_once("://")?.1;
@@ -49,7 +49,7 @@ pub struct GroupEval<'a> {
 impl GroupEval<'_> {
     fn with_title(&self, l: &SiteDoc, text: String) -> String {
         if self.prepend_title {
-            webclip::article::with_title(l.meta.title.as_deref(), text)
+            metrics::with_title(l.meta.title.as_deref(), text)
         } else {
             text
         }
@@ -59,7 +59,7 @@ impl GroupEval<'_> {
         self.learner.single(l).map(|t| self.with_title(l, t))
     }
 
-    fn apply(&self, w: &webclip::methods::forest::Wrapper, l: &SiteDoc) -> (Result<String, String>, Match) {
+    fn apply(&self, w: &forest::Wrapper, l: &SiteDoc) -> (Result<String, String>, Match) {
         let a = self.learner.apply(w, l);
         (a.text.map(|t| self.with_title(l, t)), a.how)
     }
@@ -118,7 +118,7 @@ pub fn load_group<'a>(
 ) -> (Vec<SiteDoc>, Vec<&'a Record>, Vec<String>) {
     let (mut parsed, mut kept, mut errors) = (Vec::new(), Vec::new(), Vec::new());
     for rec in recs {
-        match ds.html(rec).and_then(|b| site::read(rec.id.clone(), b, rec.url.clone())) {
+        match ds.html(rec).and_then(|b| forest::read(rec.id.clone(), b, rec.url.clone())) {
             Ok(p) => {
                 parsed.push(p);
                 kept.push(*rec);
@@ -126,7 +126,7 @@ pub fn load_group<'a>(
             Err(e) => errors.push(format!("{}/{}: {e}", ds.name, rec.id)),
         }
     }
-    (site::analyze(parsed, vocab), kept, errors)
+    (forest::analyze(parsed, vocab), kept, errors)
 }
 
 /// Records grouped by site, keeping groups of at least `min` pages.

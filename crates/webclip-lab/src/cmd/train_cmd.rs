@@ -14,8 +14,8 @@ use clap::{Args, Subcommand, ValueEnum};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
-use webclip::classify::FeatureSet;
-use webclip::methods::clg::{self, ClgModel};
+use webclip::lab::CLG_MODEL_FORMAT;
+use webclip::{ClgModel, FeatureSet};
 
 #[derive(Subcommand)]
 pub enum TrainCommand {
@@ -395,7 +395,7 @@ fn run_clg(args: &ClgArgs) -> Result<(), String> {
             cv::fit(source, samples, setting, 1, provenance(setting)).map_err(|e| e.to_string())
         };
         let model = ClgModel {
-            format: clg::MODEL_FORMAT.into(),
+            format: CLG_MODEL_FORMAT.into(),
             priors: priors.clone(),
             lr: fit(&source, &samples, &lr)?,
             svm: fit(&source, &samples, &svm)?,

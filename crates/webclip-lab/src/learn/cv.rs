@@ -8,6 +8,7 @@
 //! Results are deterministic for a seed and a thread count: rows come in page order whatever
 //! the parallelism, folds are drawn by [`super::group_folds`], and the learners are seeded.
 
+use super::fit_scaler;
 use super::gbt::GbtOptions;
 use super::linear::LinearOptions;
 use super::{gbt, group_folds, linear, Samples};
@@ -15,16 +16,15 @@ use crate::dataset::{Dataset, Record};
 use crate::error::{Error, Result};
 use crate::metrics::Counts;
 use std::time::Instant;
-use webclip::learn::model::{Learner, Model};
-use webclip::learn::scale::Scaler;
-use webclip::learn::sigmoid;
+use webclip::lab::{sigmoid, Learner};
+use webclip::Model;
 use webclip::{Document, ReadOptions};
 
 /// Where labelled feature rows come from: a method's feature set.
 pub trait FeatureSource: Sync {
-    /// The method whose models use these features (`boosted`): [`Model::method`](webclip::learn::model::Model::method).
+    /// The method whose models use these features (`boosted`): [`Model::method`](webclip::Model::method).
     fn method(&self) -> &str;
-    /// The feature set's name (`paper`, `extended`): [`Model::features`](webclip::learn::model::Model::features).
+    /// The feature set's name (`paper`, `extended`): [`Model::features`](webclip::Model::features).
     fn name(&self) -> &str;
     /// One name per column.
     fn feature_names(&self) -> Vec<String>;
@@ -223,7 +223,7 @@ fn parallel_map<T: Sync, R: Send>(items: &[T], threads: usize, f: impl Fn(&T) ->
 /// Trains `setting` on `train` and counts its decisions (threshold 0.5 on the probability) on
 /// `test`; both unscaled, the scaler is fit on `train` only.
 pub fn fit_and_score(setting: &Setting, train: &Samples, test: &Samples, threads: usize) -> Result<Counts> {
-    let scaler = Scaler::fit(&train.x, train.n_features);
+    let scaler = fit_scaler(&train.x, train.n_features);
     let mut tr = train.clone();
     scaler.apply_all(&mut tr.x);
     let learner = setting.train(&tr, threads)?;
@@ -422,7 +422,7 @@ pub fn fit<S: FeatureSource + ?Sized>(
     threads: usize,
     provenance: serde_json::Value,
 ) -> Result<Model> {
-    let scaler = Scaler::fit(&samples.x, samples.n_features);
+    let scaler = fit_scaler(&samples.x, samples.n_features);
     let mut scaled = samples.clone();
     scaler.apply_all(&mut scaled.x);
     let learner = setting.train(&scaled, threads)?;

@@ -4,7 +4,7 @@
 use super::Samples;
 use crate::error::{Error, Result};
 use serde::{Deserialize, Serialize};
-use webclip::learn::gbt::{GbtModel, Tree, LEAF};
+use webclip::lab::{GbtModel, Tree, LEAF};
 
 /// Training parameters (forust-ml names).
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]

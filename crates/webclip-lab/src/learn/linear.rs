@@ -3,8 +3,7 @@
 
 use super::{Rng, Samples};
 use serde::{Deserialize, Serialize};
-use webclip::learn::linear::LinearModel;
-use webclip::learn::sigmoid;
+use webclip::lab::{sigmoid, LinearModel};
 
 /// Training options.
 #[derive(Debug, Clone, Copy, Serialize, Deserialize)]

@@ -49,10 +49,10 @@ mod tests {
         let mut sel =
             Selection { blocks: vec![Block::new(article, 1.0, "")], ..Selection::new("t", Default::default()) };
         apply(&doc, &mut sel, false);
-        assert_eq!(crate::output::text::render(page, &sel), "Story text.");
+        assert_eq!(crate::text::render(page, &sel), "Story text.");
         let mut sel =
             Selection { blocks: vec![Block::new(article, 1.0, "")], ..Selection::new("t", Default::default()) };
         apply(&doc, &mut sel, true);
-        assert_eq!(crate::output::text::render(page, &sel), "Story text.\n\n3 comments\n\nNice!\n\nAnother");
+        assert_eq!(crate::text::render(page, &sel), "Story text.\n\n3 comments\n\nNice!\n\nAnother");
     }
 }

@@ -485,7 +485,8 @@ fn canonical_url(doc: &Document, base: Option<&Url>) -> Option<String> {
     });
     let og = || {
         (0..page.len() as NodeId).find_map(|i| {
-            let prop = page.attr(i, "property").filter(|_| page.is_element(i) && *page.tag(i) == local_name!("meta"))?;
+            let prop =
+                page.attr(i, "property").filter(|_| page.is_element(i) && *page.tag(i) == local_name!("meta"))?;
             prop.eq_ignore_ascii_case("og:url").then(|| page.attr(i, "content")).flatten()
         })
     };
@@ -502,7 +503,8 @@ pub fn next_page(doc: &Document, content: &Selection, images: &[NodeId], o: &Nex
     let base = base_url(doc);
     // Stage 2 compares each link with the page's URL; without one it cannot run. Links are
     // compared resolved against it, and reported as resolved against the page's own base.
-    let current = doc.url.as_deref().and_then(|u| resolve(base.as_ref(), u)).or_else(|| canonical_url(doc, base.as_ref()));
+    let current =
+        doc.url.as_deref().and_then(|u| resolve(base.as_ref(), u)).or_else(|| canonical_url(doc, base.as_ref()));
     let current = current?;
     let test_base = base.clone().or_else(|| Url::parse(&current).ok());
     let current_host = Url::parse(&current).ok().and_then(|u| u.host_str().map(str::to_string));
@@ -553,7 +555,9 @@ pub fn next_page(doc: &Document, content: &Selection, images: &[NodeId], o: &Nex
         // A next button drawn as an image says so in its alternative text.
         let image_says = || {
             page.subtree(a).any(|i| {
-                page.is_element(i) && *page.tag(i) == local_name!("img") && page.attr(i, "alt").is_some_and(is_next_phrase)
+                page.is_element(i)
+                    && *page.tag(i) == local_name!("img")
+                    && page.attr(i, "alt").is_some_and(is_next_phrase)
             })
         };
         let phrase = texts[j].as_deref().is_some_and(is_next_phrase)
@@ -584,7 +588,8 @@ pub fn next_page(doc: &Document, content: &Selection, images: &[NodeId], o: &Nex
             (NextRule::Paper, None) => n == 2 && number.is_none_or(|t| t == 2),
             (NextRule::Offsets, Some(k)) => n == k + 1 && number.is_none_or(|t| t == n || t == k + 2),
             (NextRule::Offsets, None) => {
-                (n <= 2 && number.is_none_or(|t| t == 2)) || (pager && (number == Some(2) || number.is_none() && phrase))
+                (n <= 2 && number.is_none_or(|t| t == 2))
+                    || (pager && (number == Some(2) || number.is_none() && phrase))
             }
         };
         if !in_sequence {
@@ -620,7 +625,8 @@ const PAGE_WORDS: &[&str] = &["page", "p", "pg", "seite", "pagina", "página", "
 /// ("Page 2", "Seite 3"); at most four digits.
 fn link_number(text: &str) -> Option<u32> {
     let t = text.trim().trim_matches(|c: char| !c.is_alphanumeric());
-    let digits = |d: &str| (!d.is_empty() && d.len() <= 4 && d.bytes().all(|c| c.is_ascii_digit())).then(|| d.parse().ok())?;
+    let digits =
+        |d: &str| (!d.is_empty() && d.len() <= 4 && d.bytes().all(|c| c.is_ascii_digit())).then(|| d.parse().ok())?;
     if let Some(n) = digits(t) {
         return Some(n);
     }
@@ -775,7 +781,8 @@ mod tests {
         let photo = (0..d.page.len() as NodeId).find(|&i| d.page.attr(i, "id") == Some("photo")).unwrap();
         let next = next_page(&d, &none(), &[photo], &NextOptions::default()).unwrap();
         assert_eq!(next.url, "https://n.example/story/9?page=2");
-        let only_gallery = "<body><article><p>Text.</p><a href='/story/9?page=2'><img src=photo.jpg alt='Next'></a></article></body>";
+        let only_gallery =
+            "<body><article><p>Text.</p><a href='/story/9?page=2'><img src=photo.jpg alt='Next'></a></article></body>";
         let d = doc(only_gallery, "https://n.example/story/9");
         let img = (0..d.page.len() as NodeId).find(|&i| d.page.attr(i, "src") == Some("photo.jpg")).unwrap();
         assert_eq!(next_page(&d, &none(), &[img], &NextOptions::default()), None);

@@ -504,7 +504,8 @@ mod tests {
     fn many_authors_are_deduplicated_in_linear_time() {
         // 20,000 JSON-LD authors (half repeated) took 30 s when each was compared with all
         // before it; the bound only guards against a return of that.
-        let authors: Vec<String> = (0..20_000).map(|i| format!(r#"{{"name":"Author Number{}"}}"#, i % 10_000)).collect();
+        let authors: Vec<String> =
+            (0..20_000).map(|i| format!(r#"{{"name":"Author Number{}"}}"#, i % 10_000)).collect();
         let html = format!(
             r#"<script type="application/ld+json">{{"@type":"NewsArticle","headline":"h","author":[{}]}}</script><p>x</p>"#,
             authors.join(",")
@@ -554,7 +555,12 @@ mod tests {
         );
         let lengths = TextLengths::new(&page);
         for id in 0..page.len() as NodeId {
-            assert_eq!(lengths.len(id), page.text_content(id).chars().count(), "node {id}: {:?}", page.text_content(id));
+            assert_eq!(
+                lengths.len(id),
+                page.text_content(id).chars().count(),
+                "node {id}: {:?}",
+                page.text_content(id)
+            );
         }
     }
 

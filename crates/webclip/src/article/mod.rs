@@ -6,20 +6,60 @@
 
 pub mod comments;
 pub mod dates;
-pub mod follow;
 pub mod links;
 pub mod metadata;
 
 use crate::document::{Document, Timings};
 use crate::dom::{NodeId, Page};
-use crate::walk::ContentOptions;
 use crate::selection::Selection;
 use crate::visual::Rect;
+use crate::walk::ContentOptions;
 use markup5ever::local_name;
 use metadata::Metadata;
 use serde::Serialize;
 use std::sync::OnceLock;
-use crate::extract::TitleSource;
+
+/// Where the article's title comes from.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum TitleSource {
+    /// The method's own title when it finds one (`clipper`), else the metadata's.
+    #[default]
+    Method,
+    /// The page's metadata (`h1` matching `<title>`, JSON-LD, Open Graph, `<title>`).
+    Metadata,
+    /// Article Clipper's title (§2.3) on the laid-out page, around the method's body; the
+    /// metadata's when it finds none.
+    Clipper,
+    /// The metadata's title when the markup confirms it (a heading matching the metadata,
+    /// JSON-LD, Open Graph), else Article Clipper's (instead of a bare `<title>` or first
+    /// `h1`).
+    Mixed,
+}
+
+impl TitleSource {
+    /// Every source by name, in the order of [`TitleSource::parse`].
+    pub const NAMES: &'static [&'static str] = &["method", "metadata", "clipper", "mixed"];
+
+    /// The source's name.
+    pub fn name(self) -> &'static str {
+        match self {
+            TitleSource::Method => "method",
+            TitleSource::Metadata => "metadata",
+            TitleSource::Clipper => "clipper",
+            TitleSource::Mixed => "mixed",
+        }
+    }
+
+    pub fn parse(name: &str) -> crate::Result<TitleSource> {
+        match name {
+            "method" => Ok(TitleSource::Method),
+            "metadata" => Ok(TitleSource::Metadata),
+            "clipper" => Ok(TitleSource::Clipper),
+            "mixed" => Ok(TitleSource::Mixed),
+            s => Err(crate::Error::Option(format!("title source {s:?}: expected method, metadata, clipper or mixed"))),
+        }
+    }
+}
 
 /// An image of the article with its caption.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -157,7 +197,7 @@ impl Article {
     pub fn metadata(&self) -> &Metadata {
         self.metadata.get_or_init(|| {
             let part = &self.parts[0];
-            crate::extract::metadata_of(&part.document, &part.selection, self.lazy.title_source)
+            metadata_of(&part.document, &part.selection, self.lazy.title_source)
         })
     }
 
@@ -278,21 +318,34 @@ impl Article {
     }
 }
 
+/// The metadata of a page, its title from where `title_source` says.
+fn metadata_of(doc: &Document, selection: &Selection, title_source: TitleSource) -> Metadata {
+    // Language detection needs a sample, not the whole text.
+    let body = crate::text::render_with(&doc.page, selection, &ContentOptions::default());
+    let sample: String = body.chars().take(4000).collect();
+    let mut metadata = metadata::extract(doc, Some(&sample));
+    let weak = |source: &Option<String>| {
+        source.as_deref().is_none_or(|s| s.starts_with("title element") || s.starts_with("h1:"))
+    };
+    let found = match (title_source, selection.roles.as_ref()) {
+        (TitleSource::Metadata, _) => None,
+        (TitleSource::Mixed, _) if !weak(&metadata.title_source) => None,
+        (_, Some(roles)) => roles.title.clone(),
+        (TitleSource::Clipper | TitleSource::Mixed, None) => crate::methods::clipper::title_around(doc, selection),
+        (TitleSource::Method, None) => None,
+    };
+    if let Some(t) = found {
+        metadata.title = Some(t.text);
+        metadata.title_source = Some("clipper".into());
+    }
+    metadata
+}
+
 /// The figures of one page: those the method recognised, else the images of the selection.
 fn part_figures(document: &Document, selection: &Selection) -> Vec<Figure> {
     match &selection.roles {
         Some(roles) => role_figures(document, &roles.figures),
         None => figures(document, selection),
-    }
-}
-
-/// The body with the title as its first block, for scoring against truth that starts with
-/// the headline (the lab's `eval --prepend-title`); an empty title adds nothing.
-#[cfg(feature = "lab")]
-pub fn with_title(title: Option<&str>, body: String) -> String {
-    match title.map(str::trim) {
-        Some(t) if !t.is_empty() => format!("{t}\n\n{body}"),
-        _ => body,
     }
 }
 

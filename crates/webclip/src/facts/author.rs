@@ -52,7 +52,9 @@ mod tests {
 
     #[test]
     fn author_boxes_by_class_with_a_biography() {
-        assert!(names_box("author-bio") && names_box("td_author_box") && names_box("authorbox") && names_box("autor-info"));
+        assert!(
+            names_box("author-bio") && names_box("td_author_box") && names_box("authorbox") && names_box("autor-info")
+        );
         assert!(names_box("wp-block-post-author-biography"));
         assert!(!names_box("research-card_authors") && !names_box("author") && !names_box("byline-author"));
         assert!(!names_box("comment-author-info"));

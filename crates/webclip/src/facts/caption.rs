@@ -110,7 +110,11 @@ pub fn captions(page: &Page, stats: &NodeStats, ls: &[Leaf], counts: &[LeafCount
         page.parent(b).is_some_and(|p| {
             page.children(p)
                 .filter(|&s| {
-                    s != b && pictures[s as usize] > 0 && page.is_element(s) && page.tag(s) == page.tag(b) && page.attr(s, "class") == class
+                    s != b
+                        && pictures[s as usize] > 0
+                        && page.is_element(s)
+                        && page.tag(s) == page.tag(b)
+                        && page.attr(s, "class") == class
                 })
                 .count()
                 >= 2
@@ -293,15 +297,35 @@ mod tests {
 
     #[test]
     fn credits_in_any_language() {
-        for t in ["Photo: Jane Doe", "Foto: dpa", "Bild: Keystone", "Crédit photo : AFP", "Fotografía: EFE", "Zdjęcie: PAP",
-            "The mayor arrives. (AP Photo/John Doe)", "© Reuters", "Photo\u{a0}: AFP", "Source : Reuters", "\u{feff} Photo: X", "Bild\u{ad}nachweis: Anna Muster",
-            "The square at dusk (Getty Images)", "Plac Zamkowy (fot. Jan Kowalski)"] {
+        for t in [
+            "Photo: Jane Doe",
+            "Foto: dpa",
+            "Bild: Keystone",
+            "Crédit photo : AFP",
+            "Fotografía: EFE",
+            "Zdjęcie: PAP",
+            "The mayor arrives. (AP Photo/John Doe)",
+            "© Reuters",
+            "Photo\u{a0}: AFP",
+            "Source : Reuters",
+            "\u{feff} Photo: X",
+            "Bild\u{ad}nachweis: Anna Muster",
+            "The square at dusk (Getty Images)",
+            "Plac Zamkowy (fot. Jan Kowalski)",
+        ] {
             assert!(is_credit(t), "{t}");
         }
-        for t in ["Photosynthesis is slow.", "He said (in a photo op) nothing.", "The photo shows a cat",
-            "Die Länder zahlen mehr für Schulen (Bildung).", "Der Wert steigt weiter (siehe Abbildung 2)",
-            "Leaves turn light into sugar (photosynthesis)", "The tools we use (Photoshop, Figma)",
-            "Image bytes are cached", "Copyrighted works are listed below"] {
+        for t in [
+            "Photosynthesis is slow.",
+            "He said (in a photo op) nothing.",
+            "The photo shows a cat",
+            "Die Länder zahlen mehr für Schulen (Bildung).",
+            "Der Wert steigt weiter (siehe Abbildung 2)",
+            "Leaves turn light into sugar (photosynthesis)",
+            "The tools we use (Photoshop, Figma)",
+            "Image bytes are cached",
+            "Copyrighted works are listed below",
+        ] {
             assert!(!is_credit(t), "{t}");
         }
     }

@@ -33,8 +33,26 @@ pub fn metadata_line(page: &Page, l: &Leaf, c: &LeafCounts) -> bool {
 
 /// Words that open a byline before the author's name, in the languages of the cue words.
 const BY: &[&str] = &[
-    "by", "von", "par", "por", "di", "door", "av", "af", "przez", "autor:", "autorin:", "author:", "written by",
-    "posted by", "geschrieben von", "veröffentlicht von", "écrit par", "escrito por", "scritto da", "geschreven door",
+    "by",
+    "von",
+    "par",
+    "por",
+    "di",
+    "door",
+    "av",
+    "af",
+    "przez",
+    "autor:",
+    "autorin:",
+    "author:",
+    "written by",
+    "posted by",
+    "geschrieben von",
+    "veröffentlicht von",
+    "écrit par",
+    "escrito por",
+    "scritto da",
+    "geschreven door",
 ];
 
 /// A line that opens with a byline word followed by a capitalised name ("By Megan K. Stack,
@@ -45,7 +63,8 @@ fn signed(text: &str) -> bool {
     let t = text.trim_start_matches(|c: char| c.is_whitespace() || "-–—|•·".contains(c));
     // Compared on the line's own bytes, lowercased only when they are not ASCII ("Écrit par").
     BY.iter().any(|w| {
-        t.get(..w.len()).is_some_and(|head| head.eq_ignore_ascii_case(w) || !head.is_ascii() && head.to_lowercase() == *w)
+        t.get(..w.len())
+            .is_some_and(|head| head.eq_ignore_ascii_case(w) || !head.is_ascii() && head.to_lowercase() == *w)
             && t.get(w.len()..).is_some_and(|rest| {
                 rest.starts_with(|c: char| c.is_whitespace())
                     && rest.trim_start().starts_with(|c: char| c.is_uppercase())
@@ -114,7 +133,9 @@ fn declared(page: &Page, l: &Leaf) -> bool {
         page.is_element(id)
             && (*page.tag(id) == local_name!("time")
                 || page.attr(id, "datetime").is_some()
-                || page.attr(id, "rel").is_some_and(|r| r.split_ascii_whitespace().any(|t| t.eq_ignore_ascii_case("author")))
+                || page
+                    .attr(id, "rel")
+                    .is_some_and(|r| r.split_ascii_whitespace().any(|t| t.eq_ignore_ascii_case("author")))
                 || page.attr(id, "itemprop").is_some_and(|p| {
                     p.split_ascii_whitespace().any(|t| t == "author" || t == "creator" || t.starts_with("date"))
                 }))

@@ -101,14 +101,12 @@ mod tests {
                     <div role=dialog><p>A dialog that is not modal.</p></div><p aria-modal=false>Not modal either.</p></body>";
         let doc = Document::parse(html);
         let f = modal_dialogs(&doc.page, doc.leaves());
-        let marked: Vec<String> = doc
-            .leaves()
-            .iter()
-            .zip(f)
-            .filter(|(_, f)| *f)
-            .map(|(l, _)| l.text(&doc.page).trim().to_string())
-            .collect();
-        assert_eq!(marked, ["We value your privacy", "We and our partners store and access information on your device.", "Accept"]);
+        let marked: Vec<String> =
+            doc.leaves().iter().zip(f).filter(|(_, f)| *f).map(|(l, _)| l.text(&doc.page).trim().to_string()).collect();
+        assert_eq!(
+            marked,
+            ["We value your privacy", "We and our partners store and access information on your device.", "Accept"]
+        );
     }
 
     fn marked(html: &str) -> Vec<String> {

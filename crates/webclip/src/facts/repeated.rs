@@ -65,7 +65,8 @@ mod tests {
         let slides: String = (1..=3)
             .map(|i| format!("<div class=slide><p>Photo number {i} of the mayor</p><p>View larger image</p></div>"))
             .collect();
-        let html = format!("<body>{slides}<ul><li>Yes</li><li>Yes</li><li>Yes</li></ul><p>View larger image now</p></body>");
+        let html =
+            format!("<body>{slides}<ul><li>Yes</li><li>Yes</li><li>Yes</li></ul><p>View larger image now</p></body>");
         let doc = Document::parse(&html);
         let marks = repeated_lines(&doc.page, doc.leaves(), doc.leaf_counts());
         let hits: Vec<String> =

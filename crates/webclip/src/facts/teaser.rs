@@ -135,9 +135,8 @@ pub fn teaser_runs(page: &Page, stats: &NodeStats, ls: &[Leaf], counts: &[LeafCo
         let text = |i: &u32| page.node(*i).kind == NodeKind::Text && !page.node(*i).hidden;
         (ls[k].first..=ls[k].last).filter(text).map(|i| stats.get(i).words).sum::<u32>() >= 3
     };
-    let excerpt = |chars: f64, spaces: f64| {
-        (MIN_EXCERPT..=MAX_EXCERPT).contains(&chars) && (spaces >= 4.0 || spaces == 0.0)
-    };
+    let excerpt =
+        |chars: f64, spaces: f64| (MIN_EXCERPT..=MAX_EXCERPT).contains(&chars) && (spaces >= 4.0 || spaces == 0.0);
     let linked_away = |k: usize| link_of(page, &ls[k], in_link).is_some_and(|a| to_another_page(page, a));
     // The item starting at leaf k: its last leaf.
     let item = |k: usize| -> Option<usize> {
@@ -178,14 +177,16 @@ pub fn teaser_runs(page: &Page, stats: &NodeStats, ls: &[Leaf], counts: &[LeafCo
         // The titles lead to distinct stories (two thirds of them: a story may be listed twice;
         // one address three times is a call to action): addresses that carry a date or an id,
         // or a headline's slug (a feature's, a product's or a section's page has a short name).
-        let hrefs: Vec<&str> = run.iter().filter_map(|&(k, _)| link_of(page, &ls[k], in_link)).map(|a| href(page, a)).collect();
+        let hrefs: Vec<&str> =
+            run.iter().filter_map(|&(k, _)| link_of(page, &ls[k], in_link)).map(|a| href(page, a)).collect();
         let mut distinct = hrefs.clone();
         distinct.sort_unstable();
         distinct.dedup();
         let stories = hrefs.iter().filter(|h| story_address(h)).count();
         // One host's stories: a roundup links to many sites. (Relative addresses name no host,
         // and the page's own address is not known here.)
-        let mut hosts: Vec<String> = hrefs.iter().filter_map(|h| super::address::split(h).0).map(str::to_ascii_lowercase).collect();
+        let mut hosts: Vec<String> =
+            hrefs.iter().filter_map(|h| super::address::split(h).0).map(str::to_ascii_lowercase).collect();
         hosts.sort_unstable();
         hosts.dedup();
         if run.len() >= MIN_ITEMS
@@ -217,7 +218,8 @@ pub fn teaser_runs(page: &Page, stats: &NodeStats, ls: &[Leaf], counts: &[LeafCo
 fn story_address(href: &str) -> bool {
     // Without the scheme and host of an absolute address.
     let path = super::address::split(href).1;
-    let digits = path.split(|c: char| !c.is_alphanumeric()).any(|w| w.len() >= 4 && w.bytes().all(|b| b.is_ascii_digit()));
+    let digits =
+        path.split(|c: char| !c.is_alphanumeric()).any(|w| w.len() >= 4 && w.bytes().all(|b| b.is_ascii_digit()));
     digits
         || path.split('/').any(|seg| {
             let seg = seg.rsplit_once('.').map_or(seg, |(stem, _)| stem);
@@ -324,9 +326,8 @@ mod tests {
             .collect();
         assert!(marked(&format!("<body><article>{sections}</article></body>")).is_empty());
         // A long excerpt is running text, not a teaser.
-        let long: String = (0..3)
-            .map(|i| format!("<div class=s><h2><a href=/p{i}>Part {i}</a></h2>{story}{story}</div>"))
-            .collect();
+        let long: String =
+            (0..3).map(|i| format!("<div class=s><h2><a href=/p{i}>Part {i}</a></h2>{story}{story}</div>")).collect();
         assert!(marked(&format!("<body><article>{long}</article></body>")).is_empty());
         // Items that leave the site (a new window, a sponsored link) and cards that are one
         // link (product tiles) are not teasers.
@@ -334,9 +335,8 @@ mod tests {
             .map(|i| format!("<div class=s><h2><a target=_blank href=https://shop.example/{i}>Item {i}</a></h2><p>Why.</p></div>"))
             .collect();
         assert!(marked(&format!("<body><article>{story}{away}</article></body>")).is_empty());
-        let tiles: String = (0..3)
-            .map(|i| format!("<div class=s><a href=/p/{i}><h2>Shoe {i}</h2><p>$30</p></a></div>"))
-            .collect();
+        let tiles: String =
+            (0..3).map(|i| format!("<div class=s><a href=/p/{i}><h2>Shoe {i}</h2><p>$30</p></a></div>")).collect();
         assert!(marked(&format!("<body><article>{story}{tiles}</article></body>")).is_empty());
     }
 
@@ -378,7 +378,9 @@ mod tests {
     #[test]
     fn feature_cards_roundups_and_repeated_links_are_not_teaser_runs() {
         let items = |href: &dyn Fn(usize) -> String| -> String {
-            (0..3).map(|i| format!("<p><a href={}>Find and reach customers {i}</a></p><p>{EXCERPT}</p>", href(i))).collect()
+            (0..3)
+                .map(|i| format!("<p><a href={}>Find and reach customers {i}</a></p><p>{EXCERPT}</p>", href(i)))
+                .collect()
         };
         // Short page names: features, products, sections.
         assert!(runs(&format!("<body>{}</body>", items(&|i| format!("/features/leads-{i}")))).is_empty());
@@ -395,7 +397,9 @@ mod tests {
         let mixed: String = (0..4)
             .map(|i| {
                 let host = if i == 0 { "other.example" } else { "www.site.example" };
-                format!("<p><a href=https://{host}/2012/10/story-{i}>Find and reach customers {i}</a></p><p>{EXCERPT}</p>")
+                format!(
+                    "<p><a href=https://{host}/2012/10/story-{i}>Find and reach customers {i}</a></p><p>{EXCERPT}</p>"
+                )
             })
             .collect();
         assert_eq!(runs(&format!("<body>{mixed}</body>")).len(), 6);

@@ -72,7 +72,8 @@ mod tests {
             let tag = |id: Option<NodeId>| id.map(|i| normalize_ws(&page.text_content(i)));
             (tag(h.title), tag(h.only_h1))
         };
-        let (title, h1) = heads("<title>Rain due on Sunday | Daily</title><h1>Daily News Network</h1><h2>Rain due on Sunday</h2>");
+        let (title, h1) =
+            heads("<title>Rain due on Sunday | Daily</title><h1>Daily News Network</h1><h2>Rain due on Sunday</h2>");
         assert_eq!((title.as_deref(), h1.as_deref()), (Some("Rain due on Sunday"), Some("Daily News Network")));
         // Two `h1`s (or a short one, or a hidden one) make no single headline.
         assert_eq!(heads("<h1>First long heading</h1><h1>Second long heading</h1>").1, None);

@@ -403,7 +403,8 @@ impl Binned {
         let n = out.len();
         let depth = DEPTH;
         let inner = (1usize << depth) - 1;
-        let (nodes, leaves) = (&self.nodes[range.start * 256..range.end * 256], &self.leaves[range.start * 256..range.end * 256]);
+        let (nodes, leaves) =
+            (&self.nodes[range.start * 256..range.end * 256], &self.leaves[range.start * 256..range.end * 256]);
         let trees = nodes.chunks_exact(256).zip(leaves.chunks_exact(256));
         let full = n / LANES * LANES;
         for (tn, tl) in trees {
@@ -453,11 +454,24 @@ mod binned_tests {
         }
     }
 
+    /// Random test inputs (xorshift64; the seeded generator of training is the lab's).
+    struct TestRng(u64);
+
+    impl TestRng {
+        /// Uniform enough in `0..n`.
+        fn below(&mut self, n: usize) -> usize {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            (self.0 % n.max(1) as u64) as usize
+        }
+    }
+
     #[test]
     fn both_binned_walks_match_the_plain_trees() {
         // Random trees of depth 3 and 8 (the byte-indexed walk) and 9 (the general one),
         // with leaves at every level.
-        fn grow(t: &mut Tree, rng: &mut crate::learn::Rng, level: u32, depth: u32) -> u32 {
+        fn grow(t: &mut Tree, rng: &mut TestRng, level: u32, depth: u32) -> u32 {
             let i = t.feature.len() as u32;
             let leaf = level == depth || (level > 1 && rng.below(6) == 0);
             t.feature.push(if leaf { LEAF } else { rng.below(5) as u32 });
@@ -472,7 +486,7 @@ mod binned_tests {
             }
             i
         }
-        let mut rng = crate::learn::Rng::new(3);
+        let mut rng = TestRng(3);
         for depth in [3, 8, 9] {
             let trees = (0..20)
                 .map(|_| {
@@ -517,7 +531,7 @@ mod binned_tests {
                 }
             }
         }
-        let mut rng = crate::learn::Rng::new(7);
+        let mut rng = TestRng(7);
         let n = 3000;
         let mut rows = vec![0.0; n * width];
         for r in 0..n {

@@ -17,8 +17,8 @@
 use super::Method;
 use crate::document::Document;
 use crate::dom::{NodeId, Page};
-use crate::facts::cnr::{best_block, compute_cnr, CnrValues, DEFAULT_TOP};
 pub use crate::facts::cnr::TopNodes;
+use crate::facts::cnr::{best_block, compute_cnr, CnrValues, DEFAULT_TOP};
 use crate::selection::{Block, Selection};
 use crate::stats::NodeStats;
 use serde::Serialize;

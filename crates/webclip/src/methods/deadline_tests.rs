@@ -4,8 +4,9 @@
 use super::{forest, MethodConfig};
 use crate::document::Document;
 use crate::dom::NodeId;
-use crate::extract::{extract_document, Options};
+use crate::extract::extract_document;
 use crate::limits::Deadline;
+use crate::options::Options;
 use crate::visual::{FontFamily, NodeVisual, Rect, Rgba, TextRun, Visual};
 use std::sync::Arc;
 use std::time::Duration;
@@ -100,10 +101,7 @@ fn stops(config: MethodConfig, doc: impl Fn() -> Document) {
     let mut late = doc();
     late.deadline = spent();
     let e = extract_document(late, &Options { method: config, ..Default::default() }).err();
-    assert!(
-        matches!(e, Some(crate::Error::TimeBudget { stage: "choosing the content", .. })),
-        "{name}: {e:?}"
-    );
+    assert!(matches!(e, Some(crate::Error::TimeBudget { stage: "choosing the content", .. })), "{name}: {e:?}");
 }
 
 #[test]
@@ -154,7 +152,8 @@ fn the_loops_inside_the_stages_stop_at_the_deadline() {
     assert!(clg::score_nodes(&doc, &facts, &model.priors, &model.lr, None).iter().any(Option::is_some));
     assert!(clg::score_nodes(&late, &facts, &model.priors, &model.lr, None).iter().all(Option::is_none));
     // Article Clipper's title and figures around a body found in time.
-    let clipper = Clipper { classifier: LeafClassifier::embedded(FeatureSet::Paper), options: ClipperOptions::default() };
+    let clipper =
+        Clipper { classifier: LeafClassifier::embedded(FeatureSet::Paper), options: ClipperOptions::default() };
     let visual = doc.visual.as_ref().unwrap();
     let segs = clipper::segments(&doc, visual);
     let body = clipper.body(&doc, &classifier.scores(&doc), Some(&segs));

@@ -266,6 +266,6 @@ mod config_tests {
             MethodConfig::Forest { wrapper: Arc::new(w), relaxed: true, fallback: Box::new(MethodConfig::default()) };
         let sel = config.build().select(&doc);
         assert!(sel.warnings.iter().any(|w| w.contains("matched nothing")), "{:?}", sel.warnings);
-        assert!(crate::output::text::render(&doc.page, &sel).contains("The article text"));
+        assert!(crate::text::render(&doc.page, &sel).contains("The article text"));
     }
 }

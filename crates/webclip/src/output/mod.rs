@@ -6,11 +6,11 @@ pub(crate) mod html;
 pub mod json;
 pub(crate) mod markdown;
 pub mod overlay;
-pub(crate) mod text;
 
 use crate::article::Article;
 use crate::dom::Page;
 use crate::selection::Selection;
+use crate::text;
 use crate::walk::{self, ContentOptions};
 
 /// One page's selection in a format (an article renders each of its parts with this).

@@ -35,8 +35,9 @@ pub(super) fn assemble(
                 .find(|t| !t.is_empty())
                 .is_some_and(|t| t.ends_with(crate::stats::is_sentence_end))
     };
-    let top_meta =
-        |k: usize, l: &Leaf| k < roles.first_prose && inside(l) && crate::facts::dateline::metadata_line(page, l, &counts[k]);
+    let top_meta = |k: usize, l: &Leaf| {
+        k < roles.first_prose && inside(l) && crate::facts::dateline::metadata_line(page, l, &counts[k])
+    };
     // Copyright notices (read only for the short leaves kept so far).
     let mut buf = String::new();
     let mut notice = |k: usize| {

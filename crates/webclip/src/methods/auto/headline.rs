@@ -14,8 +14,26 @@ const STANDFIRST_MIN: f64 = 40.0;
 
 /// Class and id cues that name a leaf's block as something other than a standfirst.
 const NOT_STANDFIRST: &[&str] = &[
-    "caption", "author", "date", "meta", "tag", "share", "social", "related", "promo", "newsletter", "ad", "banner",
-    "cookie", "widget", "breadcrumb", "nav", "menu", "footer", "sidebar", "comment",
+    "caption",
+    "author",
+    "date",
+    "meta",
+    "tag",
+    "share",
+    "social",
+    "related",
+    "promo",
+    "newsletter",
+    "ad",
+    "banner",
+    "cookie",
+    "widget",
+    "breadcrumb",
+    "nav",
+    "menu",
+    "footer",
+    "sidebar",
+    "comment",
 ];
 
 /// The page's only visible `h1` of at least ten characters (`single_headline`), unless it is a
@@ -23,7 +41,8 @@ const NOT_STANDFIRST: &[&str] = &[
 pub(super) fn single_headline(doc: &Document) -> Option<NodeId> {
     let page = &doc.page;
     doc.only_h1().filter(|&h| {
-        let logo = ["id", "class"].iter().any(|a| page.attr(h, a).is_some_and(|v| v.to_ascii_lowercase().contains("logo")));
+        let logo =
+            ["id", "class"].iter().any(|a| page.attr(h, a).is_some_and(|v| v.to_ascii_lowercase().contains("logo")));
         !logo && !links_home(page, h)
     })
 }
@@ -42,7 +61,12 @@ pub(super) fn lead(cx: &Context, region: &Region) -> std::ops::Range<NodeId> {
 /// characters or more, when it is running text — under half linked, before any picture, not a
 /// credit or dated, not named as a caption, byline, share bar or promotion, not scored 0 by
 /// force; short lines and bylines before it are passed over.
-pub(super) fn standfirst(doc: &Document, lead: std::ops::Range<NodeId>, p: &[f64], needs_outside: &[bool]) -> Option<usize> {
+pub(super) fn standfirst(
+    doc: &Document,
+    lead: std::ops::Range<NodeId>,
+    p: &[f64],
+    needs_outside: &[bool],
+) -> Option<usize> {
     let (page, ls, counts) = (&doc.page, doc.leaves(), doc.leaf_counts());
     let headline = lead.start;
     // A headline that links to the site's home page is the site's name (a blog's).
@@ -61,7 +85,8 @@ pub(super) fn standfirst(doc: &Document, lead: std::ops::Range<NodeId>, p: &[f64
         let running = c.sentences >= 1.0 && c.link_chars < 0.5 * c.chars;
         // A picture between the headline and the leaf: the leaf is its caption.
         let pictured = (after..l.first).any(|i| {
-            page.is_element(i) && matches!(*page.tag(i), markup5ever::local_name!("img") | markup5ever::local_name!("picture"))
+            page.is_element(i)
+                && matches!(*page.tag(i), markup5ever::local_name!("img") | markup5ever::local_name!("picture"))
         });
         let named = std::iter::once(l.container)
             .chain(page.ancestors(l.container))

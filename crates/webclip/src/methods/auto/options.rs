@@ -256,7 +256,11 @@ impl Default for AutoOptions {
 impl AutoOptions {
     /// The margin at which a leaf's walk stops (infinite when off).
     pub(super) fn settle(&self) -> f64 {
-        if self.settled_margin > 0.0 { self.settled_margin } else { f64::INFINITY }
+        if self.settled_margin > 0.0 {
+            self.settled_margin
+        } else {
+            f64::INFINITY
+        }
     }
 
     /// The thresholds after the precision/recall bias; `not_an_article`: the page declares types, none
@@ -275,4 +279,3 @@ impl AutoOptions {
         }
     }
 }
-

@@ -83,7 +83,8 @@ struct Gains {
 pub(super) fn choose(auto: &Auto, cx: &Context, scores: &Scores, relative: bool) -> Chosen {
     let (page, o) = (cx.page, cx.o);
     let discount = o.link_discount > 0.0;
-    let sizes: Vec<(f64, f64)> = cx.counts.iter().map(|c| (c.chars, if discount { c.link_chars } else { 0.0 })).collect();
+    let sizes: Vec<(f64, f64)> =
+        cx.counts.iter().map(|c| (c.chars, if discount { c.link_chars } else { 0.0 })).collect();
     let g = gains_at(auto, cx, &scores.p, &sizes, relative);
     if cx.doc.deadline.expired() {
         return Chosen::Done(auto.stopped());

@@ -104,7 +104,11 @@ pub(super) fn find(cx: &Context, p: &[f64], region: &Region) -> Roles {
                     }
                 }
             }
-            if before < 0.25 * all { h } else { 0 }
+            if before < 0.25 * all {
+                h
+            } else {
+                0
+            }
         }
         _ => 0,
     };
@@ -145,7 +149,11 @@ fn link_lists(cx: &Context, region: &Region) -> Vec<bool> {
         .filter(|((l, &f), _)| f && page.contains(region.node, l.first))
         .map(|(_, &(c, _))| c)
         .sum();
-    if chars < 0.5 * cx.doc.stats.get(region.node).chars as f64 { listed } else { vec![false; ls.len()] }
+    if chars < 0.5 * cx.doc.stats.get(region.node).chars as f64 {
+        listed
+    } else {
+        vec![false; ls.len()]
+    }
 }
 
 /// Flags kept only while the flagged leaves hold under `share` of the region's text.
@@ -159,7 +167,11 @@ fn minority(cx: &Context, region: &Region, flags: Vec<bool>, share: f64) -> Vec<
             }
         }
     }
-    if flagged < share * all { flags } else { Vec::new() }
+    if flagged < share * all {
+        flags
+    } else {
+        Vec::new()
+    }
 }
 
 /// (needs the outside threshold, left out whatever the score), per leaf.
@@ -201,7 +213,11 @@ fn flags(cx: &Context, region: &Region, code: &[bool]) -> (Vec<bool>, Vec<bool>)
             .filter(|((l, c), &f)| !f && region.inside(page, l) && c.sentences >= 1.0 && c.link_chars < 0.5 * c.chars)
             .map(|((_, c), _)| c.chars)
             .sum();
-        if article >= RUN_ARTICLE { runs } else { minority(cx, region, runs, TEASER_SHARE) }
+        if article >= RUN_ARTICLE {
+            runs
+        } else {
+            minority(cx, region, runs, TEASER_SHARE)
+        }
     } else {
         Vec::new()
     };

@@ -57,7 +57,7 @@ fn the_title_heading_pulls_the_region_back_from_a_sidebar() {
         let options =
             AutoOptions { title_anchor, min_coverage: 0.0, headline: false, grow: Grow::Off, ..Default::default() };
         let auto = Auto { classifier: boilerplate_in("td"), options };
-        crate::output::text::render(page, &auto.select(&doc))
+        crate::text::render(page, &auto.select(&doc))
     };
     let text = run(AutoOptions::default().title_anchor);
     assert!(text.contains("Kites fly best") && !text.contains("Another tag"), "{text}");
@@ -89,7 +89,7 @@ fn a_page_that_is_all_discussion_keeps_its_comments() {
     let page = &doc.page;
     let auto = Auto { classifier: boilerplate_in("td"), options: AutoOptions::default() };
     let sel = auto.select(&doc);
-    let text = crate::output::text::render(page, &sel);
+    let text = crate::text::render(page, &sel);
     assert!(text.contains("I completely agree") && !text.contains("Archive"), "{text}");
     assert!(!sel.blocks[0].reason.starts_with(CNR_FALLBACK), "{}", sel.blocks[0].reason);
 }
@@ -105,12 +105,12 @@ fn fallback_ignores_comment_sections_unless_asked() {
     let page = &doc.page;
     let auto = Auto { classifier: hopeless(), options: AutoOptions::default() };
     let sel = auto.select(&doc);
-    let text = crate::output::text::render(page, &sel);
+    let text = crate::text::render(page, &sel);
     assert!(text.contains("The short post itself"), "{text}");
     assert!(!text.contains("I completely agree"), "{text}");
     assert!(sel.blocks[0].reason.starts_with("fallback to CNR"));
     let with = Auto { classifier: hopeless(), options: AutoOptions { comments: true, ..Default::default() } };
-    let text = crate::output::text::render(page, &with.select(&doc));
+    let text = crate::text::render(page, &with.select(&doc));
     assert!(text.contains("I completely agree"), "{text}");
 }
 
@@ -128,7 +128,7 @@ fn a_forum_thread_in_a_section_named_comments_is_the_page() {
     let run = |discussion_first: bool| {
         let options = AutoOptions { discussion_first, ..Default::default() };
         let auto = Auto { classifier: sidebar_weak_headline_weaker(), options };
-        crate::output::text::render(&doc.page, &auto.select(&doc))
+        crate::text::render(&doc.page, &auto.select(&doc))
     };
     let text = run(true);
     assert!(text.contains("I completely agree") && !text.contains("Install this site"), "{text}");
@@ -144,7 +144,7 @@ fn code_in_the_region_is_kept_whatever_its_score() {
     let doc = Document::parse(html);
     let run = |code: bool| {
         let auto = Auto { classifier: boilerplate_in("pre"), options: AutoOptions { code, ..Default::default() } };
-        crate::output::text::render(&doc.page, &auto.select(&doc))
+        crate::text::render(&doc.page, &auto.select(&doc))
     };
     assert!(run(true).contains("read_to_string"), "{}", run(true));
     assert!(!run(false).contains("read_to_string"), "{}", run(false));
@@ -165,7 +165,7 @@ fn running_text_just_under_tau_is_rescued_from_a_headline_region() {
     let doc = Document::parse(&html);
     let run = |prose_rescue: f64| {
         let auto = Auto { classifier: c.clone(), options: AutoOptions { prose_rescue, ..Default::default() } };
-        crate::output::text::render(&doc.page, &auto.select(&doc))
+        crate::text::render(&doc.page, &auto.select(&doc))
     };
     let text = run(AutoOptions::default().prose_rescue);
     assert!(text.contains("Council fails") && text.contains("after six hours"), "{text}");
@@ -182,8 +182,9 @@ fn what_stands_above_the_headline_in_the_region_needs_the_outside_threshold() {
     );
     let doc = Document::parse(&html);
     let run = |before_headline: bool| {
-        let auto = Auto { classifier: boilerplate_in("td"), options: AutoOptions { before_headline, ..Default::default() } };
-        crate::output::text::render(&doc.page, &auto.select(&doc))
+        let auto =
+            Auto { classifier: boilerplate_in("td"), options: AutoOptions { before_headline, ..Default::default() } };
+        crate::text::render(&doc.page, &auto.select(&doc))
     };
     let text = run(true);
     assert!(text.starts_with("Council fails") && text.contains("six hours"), "{text}");
@@ -203,7 +204,7 @@ fn standfirst_page(title: &str, h1: &str, between: &str) -> Document {
 fn run_standfirst(doc: &Document, single_headline: bool, standfirst: bool) -> String {
     let options = AutoOptions { single_headline, standfirst, ..Default::default() };
     let auto = Auto { classifier: boilerplate_in_all(&["h2", "td"]), options };
-    crate::output::text::render(&doc.page, &auto.select(doc))
+    crate::text::render(&doc.page, &auto.select(doc))
 }
 
 #[test]
@@ -211,7 +212,10 @@ fn the_standfirst_under_the_headline_is_kept_whatever_its_score() {
     let dek = "<h2 class=standfirst>Six hours of talks ended without a budget, again.</h2>";
     let doc = standfirst_page("Council fails to agree | The Daily", "<h1>Council fails to agree</h1>", dek);
     let text = run_standfirst(&doc, true, true);
-    assert!(text.starts_with("Council fails to agree\n\nSix hours of talks") && text.contains("after six hours"), "{text}");
+    assert!(
+        text.starts_with("Council fails to agree\n\nSix hours of talks") && text.contains("after six hours"),
+        "{text}"
+    );
     assert!(!run_standfirst(&doc, true, false).contains("Six hours of talks"));
     // Past a short line and a byline; not past a picture (a caption), not a credit, not a
     // block named as a caption, not under a headline that links home (a blog's name).
@@ -239,13 +243,16 @@ fn the_only_h1_is_the_headline_when_no_heading_repeats_the_title() {
     let text = run_standfirst(&doc, false, true);
     assert!(!text.contains("Six hours of talks"), "{text}");
     // A masthead is no headline: named a logo, or linking home.
-    for masthead in ["<h1 id=site-logo>The Daily News</h1>", "<h1><a href=https://daily.example/>The Daily News</a></h1>"] {
+    for masthead in
+        ["<h1 id=site-logo>The Daily News</h1>", "<h1><a href=https://daily.example/>The Daily News</a></h1>"]
+    {
         let doc = standfirst_page("Budget talks | The Daily", masthead, dek);
         let text = run_standfirst(&doc, true, true);
         assert!(!text.contains("The Daily News") && !text.contains("Six hours of talks"), "{text}");
     }
     // Two `h1`s: neither is the headline.
-    let doc = standfirst_page("Budget talks | The Daily", "<h1>The Daily News</h1><h1>Council fails to agree</h1>", dek);
+    let doc =
+        standfirst_page("Budget talks | The Daily", "<h1>The Daily News</h1><h1>Council fails to agree</h1>", dek);
     assert!(!run_standfirst(&doc, true, true).contains("Six hours of talks"));
 }
 
@@ -262,7 +269,7 @@ fn a_short_line_shown_three_times_needs_the_outside_threshold() {
     let run = |repeated_lines: bool| {
         let auto =
             Auto { classifier: boilerplate_in("td"), options: AutoOptions { repeated_lines, ..Default::default() } };
-        crate::output::text::render(&doc.page, &auto.select(&doc))
+        crate::text::render(&doc.page, &auto.select(&doc))
     };
     let text = run(true);
     assert!(text.contains("six hours") && !text.contains("View larger image"), "{text}");
@@ -283,7 +290,7 @@ fn a_credit_line_and_an_embedded_post_go_whatever_their_score() {
     let run = |image_captions: bool, social_embeds: bool| {
         let options = AutoOptions { image_captions, social_embeds, ..Default::default() };
         let auto = Auto { classifier: sure.clone(), options };
-        crate::output::text::render(&doc.page, &auto.select(&doc))
+        crate::text::render(&doc.page, &auto.select(&doc))
     };
     let text = run(true, true);
     assert!(text.contains("six hours") && !text.contains("Jane Roe") && !text.contains("Again."), "{text}");
@@ -303,7 +310,7 @@ fn a_copyright_notice_goes_whatever_its_score() {
     let run = |copyright_notices: bool| {
         let options = AutoOptions { copyright_notices, ..Default::default() };
         let auto = Auto { classifier: boilerplate_in("td"), options };
-        crate::output::text::render(&doc.page, &auto.select(&doc))
+        crate::text::render(&doc.page, &auto.select(&doc))
     };
     let text = run(true);
     assert!(text.contains("six hours") && !text.contains("All rights reserved"), "{text}");
@@ -322,7 +329,7 @@ fn bylines_above_the_running_text_need_the_outside_threshold() {
     let doc = Document::parse(&html);
     let run = |bylines: Bylines| {
         let auto = Auto { classifier: boilerplate_in("td"), options: AutoOptions { bylines, ..Default::default() } };
-        crate::output::text::render(&doc.page, &auto.select(&doc))
+        crate::text::render(&doc.page, &auto.select(&doc))
     };
     let off = run(Bylines::Off);
     assert!(off.contains("By Jane Roe") && off.contains("Updated"), "{off}");
@@ -336,7 +343,7 @@ fn bylines_above_the_running_text_need_the_outside_threshold() {
     let doc = Document::parse(&html);
     let run = |bylines: Bylines| {
         let auto = Auto { classifier: sure.clone(), options: AutoOptions { bylines, ..Default::default() } };
-        crate::output::text::render(&doc.page, &auto.select(&doc))
+        crate::text::render(&doc.page, &auto.select(&doc))
     };
     assert!(run(Bylines::Top).contains("By Jane Roe"), "{}", run(Bylines::Top));
     let drop = run(Bylines::Drop);
@@ -356,7 +363,7 @@ fn a_declared_forum_thread_keeps_its_posts() {
     let run = |forum_declared: bool| {
         let options = AutoOptions { forum_declared, ..Default::default() };
         let auto = Auto { classifier: boilerplate_in("td"), options };
-        crate::output::text::render(&doc.page, &auto.select(&doc))
+        crate::text::render(&doc.page, &auto.select(&doc))
     };
     assert!(run(true).contains("I completely agree") && run(true).contains("keeps stalling"), "{}", run(true));
     assert!(!run(false).contains("I completely agree"), "{}", run(false));
@@ -372,8 +379,9 @@ fn a_caption_beside_its_picture_needs_the_outside_threshold() {
     );
     let doc = Document::parse(&html);
     let run = |image_captions: bool| {
-        let auto = Auto { classifier: boilerplate_in("td"), options: AutoOptions { image_captions, ..Default::default() } };
-        crate::output::text::render(&doc.page, &auto.select(&doc))
+        let auto =
+            Auto { classifier: boilerplate_in("td"), options: AutoOptions { image_captions, ..Default::default() } };
+        crate::text::render(&doc.page, &auto.select(&doc))
     };
     let text = run(true);
     assert!(text.contains("six hours") && !text.contains("The mayor arrives"), "{text}");
@@ -398,8 +406,9 @@ fn teaser_cards_in_the_article_need_the_outside_threshold() {
     );
     let doc = Document::parse(&html);
     let run = |teaser_cards: bool| {
-        let auto = Auto { classifier: boilerplate_in("td"), options: AutoOptions { teaser_cards, ..Default::default() } };
-        crate::output::text::render(&doc.page, &auto.select(&doc))
+        let auto =
+            Auto { classifier: boilerplate_in("td"), options: AutoOptions { teaser_cards, ..Default::default() } };
+        crate::text::render(&doc.page, &auto.select(&doc))
     };
     let text = run(true);
     assert!(text.contains("six hours") && !text.contains("Another council story"), "{text}");
@@ -427,8 +436,9 @@ fn a_long_flat_list_of_headlines_after_a_short_story_needs_the_outside_threshold
     );
     let doc = Document::parse(&html);
     let run = |teaser_runs: bool| {
-        let auto = Auto { classifier: boilerplate_in("td"), options: AutoOptions { teaser_runs, ..Default::default() } };
-        crate::output::text::render(&doc.page, &auto.select(&doc))
+        let auto =
+            Auto { classifier: boilerplate_in("td"), options: AutoOptions { teaser_runs, ..Default::default() } };
+        crate::text::render(&doc.page, &auto.select(&doc))
     };
     let text = run(true);
     assert!(text.contains("six hours") && !text.contains("Another council story"), "{text}");
@@ -449,7 +459,7 @@ fn an_embedded_social_post_needs_the_outside_threshold() {
     let run = |social_embeds: bool| {
         let auto =
             Auto { classifier: boilerplate_in("td"), options: AutoOptions { social_embeds, ..Default::default() } };
-        crate::output::text::render(&doc.page, &auto.select(&doc))
+        crate::text::render(&doc.page, &auto.select(&doc))
     };
     let text = run(true);
     assert!(text.contains("six hours") && !text.contains("nothing agreed. Again"), "{text}");
@@ -468,7 +478,7 @@ fn an_author_box_after_the_story_is_left_out_whatever_its_score() {
     let run = |author_boxes: bool| {
         let auto =
             Auto { classifier: boilerplate_in("td"), options: AutoOptions { author_boxes, ..Default::default() } };
-        crate::output::text::render(&doc.page, &auto.select(&doc))
+        crate::text::render(&doc.page, &auto.select(&doc))
     };
     let text = run(true);
     assert!(text.contains("six hours") && !text.contains("city hall"), "{text}");
@@ -488,7 +498,7 @@ fn a_sign_up_box_in_the_article_needs_the_outside_threshold() {
     let run = |small_forms: bool| {
         let auto =
             Auto { classifier: boilerplate_in("td"), options: AutoOptions { small_forms, ..Default::default() } };
-        crate::output::text::render(&doc.page, &auto.select(&doc))
+        crate::text::render(&doc.page, &auto.select(&doc))
     };
     let text = run(true);
     assert!(text.contains("six hours") && !text.contains("Stay informed") && !text.contains("Sign up"), "{text}");
@@ -507,7 +517,7 @@ fn a_modal_dialog_in_the_article_is_not_its_text() {
     let doc = Document::parse(&html);
     let run = |modal_dialogs: bool| {
         let options = AutoOptions { modal_dialogs, ..Default::default() };
-        crate::output::text::render(&doc.page, &Auto { classifier: boilerplate_in("td"), options }.select(&doc))
+        crate::text::render(&doc.page, &Auto { classifier: boilerplate_in("td"), options }.select(&doc))
     };
     let text = run(true);
     assert!(text.contains("six hours") && !text.contains("privacy") && !text.contains("partners"), "{text}");
@@ -517,8 +527,9 @@ fn a_modal_dialog_in_the_article_is_not_its_text() {
 #[test]
 fn a_comment_label_after_the_article_starts_its_comments() {
     let story = "<p>The council met on Thursday. It agreed on nothing, again, after six hours.</p>".repeat(6);
-    let thread = "<p>Posted by: Ed | Apr 6, 2007</p><p>What a waste of an evening. They should resign, all of them.</p>"
-        .repeat(3);
+    let thread =
+        "<p>Posted by: Ed | Apr 6, 2007</p><p>What a waste of an evening. They should resign, all of them.</p>"
+            .repeat(3);
     let page = |story: &str, label: &str| {
         format!(
             "<html><head><title>Council fails to agree</title></head><body><div><h1>Council fails to agree</h1>\
@@ -530,11 +541,14 @@ fn a_comment_label_after_the_article_starts_its_comments() {
         let doc = Document::parse(html);
         let options = AutoOptions { comment_labels, comments, ..Default::default() };
         let auto = Auto { classifier: boilerplate_in("td"), options };
-        crate::output::text::render(&doc.page, &auto.select(&doc))
+        crate::text::render(&doc.page, &auto.select(&doc))
     };
     let html = page(&story, "Comments (3)");
     let text = run(&html, true, false);
-    assert!(text.contains("six hours") && !text.contains("waste of an evening") && !text.contains("Comments"), "{text}");
+    assert!(
+        text.contains("six hours") && !text.contains("waste of an evening") && !text.contains("Comments"),
+        "{text}"
+    );
     // Off, or comments asked for, or a label that is a question, or an article of one line
     // (a question whose answers are the page): the thread stays.
     assert!(run(&html, false, false).contains("waste of an evening"));
@@ -543,10 +557,8 @@ fn a_comment_label_after_the_article_starts_its_comments() {
     let one = "<p>Is the council right? I do not think so, myself.</p>";
     assert!(run(&page(one, "Comments (3)"), true, false).contains("waste of an evening"));
     // A page that declares a discussion keeps its posts.
-    let forum = html.replace(
-        "<head>",
-        "<head><script type=application/ld+json>{\"@type\":\"DiscussionForumPosting\"}</script>",
-    );
+    let forum = html
+        .replace("<head>", "<head><script type=application/ld+json>{\"@type\":\"DiscussionForumPosting\"}</script>");
     assert!(run(&forum, true, false).contains("waste of an evening"));
 }
 
@@ -574,7 +586,7 @@ fn a_comment_heading_outside_the_region_ends_what_is_kept_beside_it() {
         // One region, not grown nor spread (those would take the thread in).
         let options = AutoOptions { comment_labels, min_coverage: 0.0, grow: Grow::Off, ..Default::default() };
         let auto = Auto { classifier: classifier.clone(), options };
-        crate::output::text::render(&doc.page, &auto.select(&doc))
+        crate::text::render(&doc.page, &auto.select(&doc))
     };
     let text = run(&html("Comments"), true);
     assert!(text.contains("six hours") && !text.contains("waste of an evening"), "{text}");
@@ -601,7 +613,7 @@ fn a_related_label_after_most_of_the_story_starts_the_list() {
         let doc = Document::parse(html);
         let options = AutoOptions { related_labels, related_boxes: false, ..Default::default() };
         let auto = Auto { classifier: boilerplate_in("td"), options };
-        crate::output::text::render(&doc.page, &auto.select(&doc))
+        crate::text::render(&doc.page, &auto.select(&doc))
     };
     let tail = page(8, 0);
     let text = run(&tail, true);
@@ -643,7 +655,7 @@ fn a_related_box_inside_the_story_is_left_out_and_the_story_goes_on() {
         // The test repeats one teaser: not a repeated line here.
         let options = AutoOptions { related_boxes, ad_labels, repeated_lines: false, ..Default::default() };
         let auto = Auto { classifier: boilerplate_in("td"), options };
-        crate::output::text::render(&doc.page, &auto.select(&doc))
+        crate::text::render(&doc.page, &auto.select(&doc))
     };
     // A box that the label heads.
     let boxed = page(&format!("<div class=box><h3>Related</h3>{}</div>", teaser.repeat(2)));
@@ -652,7 +664,8 @@ fn a_related_box_inside_the_story_is_left_out_and_the_story_goes_on() {
     assert!(!text.contains("Mayors meet") && !text.contains("Related"), "{text}");
     assert!(run(&boxed, false, true).contains("Mayors meet"));
     // A label standing alone over its list.
-    let flat = page("<h3>Mehr zum Thema:</h3><ul><li>Mayors meet again. Nothing is agreed.</li><li>Votes fail.</li></ul>");
+    let flat =
+        page("<h3>Mehr zum Thema:</h3><ul><li>Mayors meet again. Nothing is agreed.</li><li>Votes fail.</li></ul>");
     let text = run(&flat, true, true);
     assert!(!text.contains("Mayors meet") && text.contains("next week"), "{text}");
     // A box holding half the region or more is not a box.

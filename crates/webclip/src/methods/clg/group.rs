@@ -250,10 +250,16 @@ mod tests {
         // 3(c): the common ancestor `main` (depth 3) covers 0.6 of the page, between θ3 and θ4.
         assert_eq!(refine(&page, &tree_facts(&page, 0.6), |_| 0.5, &nodes, &o), (nodes.to_vec(), Refined::Group));
         // 3(a): the same ancestor covering 0.3 ≤ θ3 is the output.
-        assert_eq!(refine(&page, &tree_facts(&page, 0.3), |_| 0.5, &nodes, &o), (vec![id(&page, "main")], Refined::Ancestor));
+        assert_eq!(
+            refine(&page, &tree_facts(&page, 0.3), |_| 0.5, &nodes, &o),
+            (vec![id(&page, "main")], Refined::Ancestor)
+        );
         // 3(a) by depth: the ancestor `s1` lies deeper than d = 3, whatever its area.
         let deep = [id(&page, "p1"), id(&page, "p2")];
-        assert_eq!(refine(&page, &tree_facts(&page, 0.6), |_| 0.5, &deep, &o), (vec![id(&page, "s1")], Refined::Ancestor));
+        assert_eq!(
+            refine(&page, &tree_facts(&page, 0.6), |_| 0.5, &deep, &o),
+            (vec![id(&page, "s1")], Refined::Ancestor)
+        );
         // With d = 4, `s1` (depth 4, 0.1 of the page) is small but not below θ1: 3(a) by area.
         let d4 = RefineOptions { depth: 4, ..o };
         assert_eq!(refine(&page, &tree_facts(&page, 0.6), |_| 0.5, &deep, &d4).0, [id(&page, "s1")]);

@@ -320,7 +320,7 @@ mod tests {
                 "{:?}",
                 sel.warnings
             );
-            assert!(crate::output::text::render(&doc.page, &sel).contains("The article text"));
+            assert!(crate::text::render(&doc.page, &sel).contains("The article text"));
         }
     }
 
@@ -343,7 +343,14 @@ mod tests {
                 let rect = Rect::new(0.0, 400.0, 300.0, 420.0);
                 nodes[page.parent(id).unwrap() as usize].rect = Some(rect);
                 let text = page.text(id).to_string();
-                runs.push(TextRun { node: id, rect, font_size: 16.0, family: FontFamily::Serif, color: Rgba::BLACK, text });
+                runs.push(TextRun {
+                    node: id,
+                    rect,
+                    font_size: 16.0,
+                    family: FontFamily::Serif,
+                    color: Rgba::BLACK,
+                    text,
+                });
             }
         }
         doc.visual = Some(Visual::new(1000.0, 1000.0, 1000.0, nodes, runs));
@@ -358,7 +365,7 @@ mod tests {
         assert_eq!((sel.method.as_str(), sel.blocks.len()), ("clg-lr-a", 1), "{:?}", sel.warnings);
         let spacer = (0..n as NodeId).find(|&i| doc.page.attr(i, "id") == Some("spacer")).unwrap();
         assert_ne!(sel.blocks[0].node, spacer);
-        assert!(crate::output::text::render(&doc.page, &sel).contains("Some words"));
+        assert!(crate::text::render(&doc.page, &sel).contains("Some words"));
     }
 
     #[test]

@@ -263,7 +263,17 @@ mod tests {
 
     #[test]
     fn advertisement_labels_in_several_languages() {
-        for t in ["Advertisement", " ANZEIGE ", "Publicité", "- Reklama -", "Реклама", "(Story continues below)", "« Anzeige »", "*Advertisement*", "“Sponsored”"] {
+        for t in [
+            "Advertisement",
+            " ANZEIGE ",
+            "Publicité",
+            "- Reklama -",
+            "Реклама",
+            "(Story continues below)",
+            "« Anzeige »",
+            "*Advertisement*",
+            "“Sponsored”",
+        ] {
             assert!(is_ad_label(t), "{t}");
         }
         assert!(!is_ad_label("Advertisement for a new bridge, 1910"));

@@ -468,7 +468,8 @@ pub(crate) mod testpage {
         for i in 0..n as NodeId {
             let Some(p) = doc.page.parent(i).filter(|_| doc.page.is_text(i)) else { continue };
             let text = doc.page.text(i).trim().to_string();
-            let Some(rect) = nodes[p as usize].rect.filter(|_| !text.is_empty() && nodes[p as usize].rect != Some(page_box))
+            let Some(rect) =
+                nodes[p as usize].rect.filter(|_| !text.is_empty() && nodes[p as usize].rect != Some(page_box))
             else {
                 continue;
             };

@@ -18,7 +18,6 @@
 pub mod feed;
 pub mod measures;
 pub mod signifiers;
-pub mod site;
 pub mod terms;
 pub mod xpath;
 

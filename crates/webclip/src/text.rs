@@ -8,7 +8,7 @@ use crate::walk::{walk, ContentOptions, Writer};
 use markup5ever::local_name;
 
 /// Renders the selection as plain text.
-#[cfg(any(test, feature = "lab"))]
+#[cfg(test)]
 pub fn render(page: &Page, selection: &Selection) -> String {
     render_with(page, selection, &ContentOptions::default())
 }

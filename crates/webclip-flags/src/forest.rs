@@ -1,16 +1,7 @@
-//! Multi-page flags: how records are grouped into sites, and FOREST's learning options.
+//! FOREST's learning options (`webclip wrapper learn`, the lab's site evaluations).
 
 use clap::{Args, ValueEnum};
 use webclip::forest::{signifiers, ForestOptions, Measure};
-
-/// How pages are grouped into sites.
-#[derive(Clone, Copy, PartialEq, Eq, ValueEnum, Debug)]
-pub enum GroupBy {
-    /// The record's `site`, else its URL's host.
-    Site,
-    /// Site and year (`utomo-big9`: one template per site and year).
-    Template,
-}
 
 /// FOREST's learning options on the command line.
 #[derive(Args, Clone, Debug)]

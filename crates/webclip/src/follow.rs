@@ -2,9 +2,9 @@
 //! caller fetches is extracted and appended to the article as a part, while it is the same
 //! article.
 
-use super::links::same_article;
-use crate::extract::Options;
+use crate::article::links::same_article;
 use crate::methods::MethodConfig;
+use crate::options::Options;
 
 /// A page fetched by the caller for [`follow_pages`]: its bytes, the charset of its
 /// `Content-Type`, and its address after redirects.
@@ -77,7 +77,7 @@ pub fn follow_pages(
         // (every one but `auto`, which leaves them out as it scores) keeps the last page's only.
         if options.comments.is_none() && !matches!(options.method_config(), MethodConfig::Auto { .. }) {
             if let Some(last) = article.parts.last_mut() {
-                super::comments::apply(&last.document, &mut last.selection, false);
+                crate::article::comments::apply(&last.document, &mut last.selection, false);
             }
         }
         let part = candidate.parts.remove(0);
@@ -120,7 +120,7 @@ mod tests {
         let fetch = |url: &str| Ok(FetchedPage { bytes: page(2).into_bytes(), charset: None, url: url.to_string() });
         assert_eq!(follow_pages(&mut article, &options, 2, fetch).len(), 1, "{:?}", article.provenance.warnings);
         let first = &article.parts[0];
-        let text = crate::output::text::render(&first.document.page, &first.selection);
+        let text = crate::text::render(&first.document.page, &first.selection);
         assert!(text.contains("Page 1 text") && !text.contains("Reader 1"), "{text}");
     }
 }
