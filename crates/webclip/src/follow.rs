@@ -73,14 +73,17 @@ pub fn follow_pages(
         }
         next = candidate.links().next.clone();
         bodies.push(body);
-        // The comments follow the article's end: a method that keeps a page's comment section
-        // (every one but `auto`, which leaves them out as it scores) keeps the last page's only.
+        let mut part = candidate.parts.remove(0);
+        // An article's comment section is not its body: a method that keeps a page's comment
+        // section (every one but `auto`, which leaves them out as it scores) loses it on every
+        // page of a joined article, the first included, unless the caller asked for comments.
         if options.comments.is_none() && !matches!(options.method_config(), MethodConfig::Auto { .. }) {
-            if let Some(last) = article.parts.last_mut() {
-                crate::article::comments::apply(&last.document, &mut last.selection, false);
+            if used.is_empty() {
+                let first = &mut article.parts[0];
+                crate::article::comments::apply(&first.document, &mut first.selection, false);
             }
+            crate::article::comments::apply(&part.document, &mut part.selection, false);
         }
-        let part = candidate.parts.remove(0);
         article.push_part(part.document, part.selection);
         used.push(page.url);
     }
@@ -95,7 +98,7 @@ mod tests {
     use crate::selection::{Block, Selection};
 
     #[test]
-    fn a_joined_article_keeps_only_the_last_pages_comments() {
+    fn a_joined_article_keeps_no_pages_comments() {
         let page = |n: usize| {
             let story = if n == 1 {
                 "Page 1 text: the cranes arrived on Monday and the divers began their work at dawn near the old pier."
@@ -119,8 +122,10 @@ mod tests {
         let options = Options { method: MethodConfig::named("cnr").unwrap(), ..Default::default() };
         let fetch = |url: &str| Ok(FetchedPage { bytes: page(2).into_bytes(), charset: None, url: url.to_string() });
         assert_eq!(follow_pages(&mut article, &options, 2, fetch).len(), 1, "{:?}", article.provenance.warnings);
-        let first = &article.parts[0];
-        let text = crate::text::render(&first.document.page, &first.selection);
-        assert!(text.contains("Page 1 text") && !text.contains("Reader 1"), "{text}");
+        for (n, part) in article.parts.iter().enumerate() {
+            let text = crate::text::render(&part.document.page, &part.selection);
+            assert!(!text.contains("Reader") && !text.contains("comments"), "page {}: {text}", n + 1);
+        }
+        assert!(article.text().contains("Page 1 text") && article.text().contains("dredging"), "{}", article.text());
     }
 }
