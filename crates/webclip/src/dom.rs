@@ -1103,6 +1103,12 @@ mod tests {
         let parsed = Page::parse_within(&html, true, &limits, None).unwrap();
         assert!(parsed.page.len() <= 20_000 + 64, "{}", parsed.page.len());
         assert!(parsed.notes.iter().any(|n| n.contains("more than 20000 elements")), "{:?}", parsed.notes);
+        // And by the input's size: 16 open formatting elements copied into 30,000 blocks.
+        let open: String = (0..16).map(|i| format!("<b class=c{i}>")).collect();
+        let html = format!("<body><p>{open}x{}", "<p>x".repeat(30_000));
+        let parsed = Page::parse_within(&html, true, &ParseLimits::default(), None).unwrap();
+        assert!(parsed.page.len() < html.len(), "{} nodes from {} bytes", parsed.page.len(), html.len());
+        assert!(parsed.notes.iter().any(|n| n.contains("left open were copied")), "{:?}", parsed.notes);
     }
 
     /// Each option's insertion ran its select's selectedness algorithm over every option

@@ -55,7 +55,12 @@ impl Page {
         if cuts.deep {
             notes.push(format!("elements nested deeper than {} levels were flattened", limits.max_depth));
         }
-        if cuts.full {
+        if cuts.copies {
+            notes.push(format!(
+                "formatting elements left open were copied into more than {} elements; the rest of the page was dropped",
+                max_copies(html)
+            ));
+        } else if cuts.full {
             notes.push(format!(
                 "the page has more than {} elements and texts; the rest of it was dropped",
                 limits.max_nodes
@@ -83,6 +88,16 @@ pub(crate) struct Cuts {
     pub all_attributes: bool,
     /// lexbor's status when it failed (out of memory): the page is what was parsed before.
     pub failed: Option<i32>,
+    /// The tree builder's copies passed [`max_copies`].
+    pub copies: bool,
+}
+
+/// Elements the tree builder may make as copies on one page: formatting elements left open
+/// are copied into every later block (`<b class=a>`…×16 then `<p>x`×30,000 made half a
+/// million elements, 250 MB, from 120 KB), so the copies are bounded by the input's size.
+/// Real pages copy a few elements into a few blocks, far below this.
+fn max_copies(html: &str) -> usize {
+    20_000 + html.len() / 2
 }
 
 /// Tracks nesting with a shadow stack of open tags (amortised O(1) per token) and drops
@@ -93,6 +108,7 @@ pub(crate) struct Cuts {
 struct Filter {
     max_depth: usize,
     max_nodes: usize,
+    max_copies: usize,
     stack: Vec<usize>,
     open: FxHashMap<usize, u32>,
     dropped: FxHashMap<usize, u32>,
@@ -107,6 +123,10 @@ impl Filter {
     fn admit(&mut self, tag: usize, token_type: c_uint, class: c_uint, copies: usize) -> bool {
         self.copies = copies;
         if self.tokens.saturating_add(copies) >= self.max_nodes {
+            self.cuts.full = true;
+        }
+        if copies > self.max_copies && !self.cuts.full {
+            self.cuts.copies = true;
             self.cuts.full = true;
         }
         if self.cuts.full && class & END_OF_FILE == 0 {
@@ -199,6 +219,7 @@ pub(crate) fn parse(
     let mut filter = Box::new(Filter {
         max_depth: limits.max_depth,
         max_nodes: limits.max_nodes,
+        max_copies: max_copies(html),
         stack: Vec::new(),
         open: FxHashMap::default(),
         dropped: FxHashMap::default(),

@@ -630,7 +630,7 @@ fn link_number(text: &str) -> Option<u32> {
     if let Some(n) = digits(t) {
         return Some(n);
     }
-    let split = t.rfind(|c: char| !c.is_ascii_digit())? + 1;
+    let split = t.char_indices().rfind(|(_, c)| !c.is_ascii_digit()).map(|(i, c)| i + c.len_utf8())?;
     let (word, number) = t.split_at(split);
     let word = word.trim_end_matches(|c: char| c.is_whitespace() || c == '.' || c == ':').to_lowercase();
     PAGE_WORDS.contains(&word.as_str()).then(|| digits(number)).flatten()
@@ -769,6 +769,10 @@ mod tests {
         assert_eq!(link_number("Top 10"), None);
         assert_eq!(link_number("2007 In Pictures"), None);
         assert_eq!(link_number("Page 12345"), None);
+        // A name ending in a non-ASCII letter, a number after one (a panic on 160 pages of the folders).
+        assert_eq!(link_number("Fernando Maciá"), None);
+        assert_eq!(link_number("página 7"), Some(7));
+        assert_eq!(link_number("ÉÀ2"), None);
     }
 
     #[test]

@@ -7,7 +7,9 @@ use serde::Serialize;
 
 #[derive(Serialize)]
 struct BlockOut<'a> {
-    xpath: String,
+    /// Left out past the page's XPath budget ([`XPathBudget`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    xpath: Option<String>,
     score: f64,
     reason: &'a str,
     excluded: Vec<String>,
@@ -48,7 +50,7 @@ struct Out<'a> {
     blocks: Vec<BlockOut<'a>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     layout: Option<LayoutOut>,
-    warnings: &'a [String],
+    warnings: std::borrow::Cow<'a, [String]>,
     figures: &'a [Figure],
     links: &'a Links,
     /// Pages after the first, for a multi-page article.
@@ -70,7 +72,43 @@ pub struct JsonOptions<'a> {
     pub timings: bool,
 }
 
-fn blocks<'a>(part: &'a crate::article::Part, deadline: &crate::limits::Deadline) -> crate::Result<Vec<BlockOut<'a>>> {
+/// XPath bytes one page's JSON may hold: an XPath is as long as its node is deep, so a page
+/// of many blocks nested deep (`<b>`×1000 then `<p>x`×100,000, 400 KB) would write hundreds
+/// of megabytes of them. The bound grows with the page's nodes, far above a real page's needs.
+struct XPathBudget {
+    left: usize,
+    omitted: usize,
+}
+
+impl XPathBudget {
+    const PER_NODE: usize = 16;
+    const FLOOR: usize = 256 * 1024;
+
+    fn of(article: &Article) -> XPathBudget {
+        let nodes: usize = article.parts.iter().map(|p| p.document.page.len()).sum();
+        XPathBudget { left: Self::FLOOR + Self::PER_NODE * nodes, omitted: 0 }
+    }
+
+    /// The XPath of `node`, or `None` (counted) once the budget is spent.
+    fn xpath(&mut self, xpaths: &mut crate::dom::XPaths, node: crate::dom::NodeId) -> Option<String> {
+        if self.left > 0 {
+            let x = xpaths.xpath(node);
+            if x.len() <= self.left {
+                self.left -= x.len();
+                return Some(x);
+            }
+            self.left = 0;
+        }
+        self.omitted += 1;
+        None
+    }
+}
+
+fn blocks<'a>(
+    part: &'a crate::article::Part,
+    deadline: &crate::limits::Deadline,
+    budget: &mut XPathBudget,
+) -> crate::Result<Vec<BlockOut<'a>>> {
     let mut xpaths = crate::dom::XPaths::new(&part.document.page);
     let mut out = Vec::with_capacity(part.selection.blocks.len());
     for (k, b) in part.selection.blocks.iter().enumerate() {
@@ -79,10 +117,10 @@ fn blocks<'a>(part: &'a crate::article::Part, deadline: &crate::limits::Deadline
             deadline.check("rendering the output")?;
         }
         out.push(BlockOut {
-            xpath: xpaths.xpath(b.node),
+            xpath: budget.xpath(&mut xpaths, b.node),
             score: b.score,
             reason: &b.reason,
-            excluded: b.excluded.iter().map(|&e| xpaths.xpath(e)).collect(),
+            excluded: b.excluded.iter().filter_map(|&e| budget.xpath(&mut xpaths, e)).collect(),
             rect: part.document.visual.as_ref().and_then(|v| v.node(b.node).rect),
         });
     }
@@ -117,6 +155,19 @@ fn render_within(
     deadline.check(stage)?;
     let p = &article.provenance;
     let first = &article.parts[0];
+    let mut budget = XPathBudget::of(article);
+    let blocks_first = blocks(first, deadline, &mut budget)?;
+    let parts = article.parts[1..]
+        .iter()
+        .map(|part| Ok(PartOut { url: part.document.url.as_deref(), blocks: blocks(part, deadline, &mut budget)? }))
+        .collect::<crate::Result<_>>()?;
+    let mut warnings = std::borrow::Cow::Borrowed(p.warnings.as_slice());
+    if budget.omitted > 0 {
+        warnings.to_mut().push(format!(
+            "{} XPaths left out of the blocks: the page's nodes are nested too deep for them all",
+            budget.omitted
+        ));
+    }
     let out = Out {
         id: options.id,
         source: options.source,
@@ -128,19 +179,16 @@ fn render_within(
         metadata: article.metadata(),
         format: options.body.name(),
         body: &body,
-        blocks: blocks(first, deadline)?,
+        blocks: blocks_first,
         layout: first.document.visual.as_ref().map(|v| LayoutOut {
             viewport_width: v.viewport_width,
             width: v.width,
             height: v.height,
         }),
-        warnings: &p.warnings,
+        warnings,
         figures: article.figures(),
         links: article.links(),
-        parts: article.parts[1..]
-            .iter()
-            .map(|part| Ok(PartOut { url: part.document.url.as_deref(), blocks: blocks(part, deadline)? }))
-            .collect::<crate::Result<_>>()?,
+        parts,
         timings: options.timings.then_some(&timings),
     };
     let value = serde_json::to_value(out).unwrap_or_default();
@@ -167,5 +215,20 @@ mod tests {
         assert!(matches!(e, crate::Error::TimeBudget { stage: "rendering the output", .. }), "{e}");
         // Without the budget, as before.
         assert_eq!(render(&article, &options)["format"], "text");
+    }
+
+    #[test]
+    fn xpaths_of_deep_blocks_stop_at_a_bound_that_grows_with_the_page() {
+        let options = JsonOptions { source: "t", id: None, body: Format::Text, timings: false };
+        let shallow = format!("<body>{}</body>", "<p>A sentence of the article, long enough to keep.</p>".repeat(50));
+        let v = render(&crate::extract(shallow.as_bytes(), &Default::default()).unwrap(), &options);
+        let blocks = v["blocks"].as_array().unwrap();
+        assert!(!blocks.is_empty() && blocks.iter().all(|b| b["xpath"].is_string()), "{v}");
+        // 500 deep, 20,000 blocks: about 50 MB of XPaths unbounded.
+        let deep = format!("<body>{}{}</body>", "<b>".repeat(500), "<p>x y z".repeat(20_000));
+        let article = crate::extract(deep.as_bytes(), &Default::default()).unwrap();
+        let text = serde_json::to_string(&render(&article, &options)).unwrap();
+        assert!(text.len() < 16 * deep.len() + 2_000_000, "{} bytes of JSON", text.len());
+        assert!(text.contains("XPaths left out of the blocks"), "{}", &text[text.len() - 500..]);
     }
 }
