@@ -49,6 +49,13 @@ fn shapes() -> Vec<(&'static str, Shape)> {
         }),
         ("one long paragraph", |n| format!("<p>{}</p>", "word ".repeat(n * 20))),
         ("open formatting then blocks", |n| format!("{}{}", "<b>".repeat(16), "<p>x".repeat(n))),
+        // Distinct formatting elements are each copied into every later block.
+        ("distinct open formatting then blocks", |n| {
+            let open: String = (0..16).map(|i| format!("<b class=c{i}>")).collect();
+            format!("<p>{open}x{}", "<p>x".repeat(n))
+        }),
+        // Every block 300 deep: JSON's XPaths would grow as depth × blocks.
+        ("deep then many blocks", |n| format!("{}{}", "<b>".repeat(300), "<p>x".repeat(n))),
     ]
 }
 
@@ -80,6 +87,7 @@ fn cost(html: &str, config: &MethodConfig) -> (usize, Duration) {
 fn hostile_shapes_grow_at_most_linearly_in_memory_and_time() {
     let n = 3000;
     let mut failures = Vec::new();
+    let mut worst = (0.0f64, String::new());
     for (shape, page) in shapes() {
         let (small, large) = (page(n), page(4 * n));
         for &name in MethodConfig::NAMES {
@@ -89,6 +97,16 @@ fn hostile_shapes_grow_at_most_linearly_in_memory_and_time() {
             }
             let (m1, t1) = cost(&small, &config);
             let (m4, t4) = cost(&large, &config);
+            // The stated bound (ARCHITECTURE.md, "Bounds"): peak ≤ MEMORY_PER_BYTE × input + FLOOR.
+            for (m, html) in [(m1, &small), (m4, &large)] {
+                let ratio = m.saturating_sub(MEMORY_FLOOR) as f64 / html.len() as f64;
+                if ratio > worst.0 {
+                    worst = (ratio, format!("{shape}, {name}, {} bytes: {m} peak", html.len()));
+                }
+                if ratio > MEMORY_PER_BYTE {
+                    failures.push(format!("{shape}, {name}: {m} bytes peak from {} input bytes", html.len()));
+                }
+            }
             // A floor under the small run's figures: fixed costs are not growth.
             let memory = m4 as f64 / (m1 as f64).max(256.0 * 1024.0);
             let time = t4.as_secs_f64() / t1.as_secs_f64().max(0.005);
@@ -98,5 +116,11 @@ fn hostile_shapes_grow_at_most_linearly_in_memory_and_time() {
             }
         }
     }
-    assert!(failures.is_empty(), "superlinear:\n{}", failures.join("\n"));
+    eprintln!("worst memory per input byte over the floor: {:.0} ({})", worst.0, worst.1);
+    assert!(failures.is_empty(), "superlinear or over the bound:\n{}", failures.join("\n"));
 }
+
+/// The stated memory bound of one extraction without layout, every output rendered: bytes of
+/// peak memory per input byte, over a fixed floor (the models, the buffers of a small page).
+const MEMORY_PER_BYTE: f64 = 400.0;
+const MEMORY_FLOOR: usize = 8 << 20;
