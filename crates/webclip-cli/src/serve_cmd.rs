@@ -33,6 +33,11 @@ pub struct ServeArgs {
     /// Open connections at once from one client address; more are answered 503 and closed.
     #[arg(long, default_value_t = Config::default().max_connections_per_client, value_name = "N")]
     pub max_connections_per_client: usize,
+    /// Memory the extractions under way may take together, in MiB: each request is admitted by
+    /// the most its page can cost (400 bytes per byte of the page, plus 8 MiB, or 64 MiB with
+    /// layout), else 503 with Retry-After. Keep it below the process's memory limit.
+    #[arg(long, default_value_t = Config::default().memory_budget >> 20, value_name = "MIB")]
+    pub memory_budget: u64,
     /// Fetch pages by URL (off by default); only public addresses unless --allow-private.
     #[arg(long)]
     pub fetch: bool,
@@ -74,6 +79,7 @@ pub fn run(args: ServeArgs) -> ExitCode {
         max_connections: args.max_connections.max(1),
         max_connections_per_client: args.max_connections_per_client.max(1),
         write_timeout: crate::flags::duration(args.write_timeout.max(0.001)),
+        memory_budget: args.memory_budget.max(1).saturating_mul(1 << 20),
     };
     #[cfg(unix)]
     raise_file_limit(config.max_connections);

@@ -63,6 +63,22 @@ pub struct Config {
     /// Longest a connection's answer may wait on a client that does not read it; then the
     /// connection is closed.
     pub write_timeout: Duration,
+    /// Memory the extractions under way may take together, in bytes: each request is admitted
+    /// by the most its page can cost ([`memory_cost`]), or gets 503 while others hold it.
+    pub memory_budget: u64,
+}
+
+/// What one request is admitted for: the library's stated memory bound for its page
+/// (`webclip::limits::memory_bound`), in MiB, at most the whole budget (a page that needs
+/// more than all of it runs alone).
+pub fn memory_cost(input_bytes: usize, layout: bool, budget: u64) -> u32 {
+    let mib = webclip::limits::memory_bound(input_bytes, layout).div_ceil(1 << 20);
+    mib.min(budget_mib(budget) as u64) as u32
+}
+
+/// The budget in MiB permits (at least one, at most what a semaphore holds).
+fn budget_mib(budget: u64) -> usize {
+    ((budget >> 20) as usize).clamp(1, Semaphore::MAX_PERMITS.min(u32::MAX as usize))
 }
 
 impl Default for Config {
@@ -78,6 +94,8 @@ impl Default for Config {
             max_connections: 512,
             max_connections_per_client: 64,
             write_timeout: Duration::from_secs(30),
+            // Below the shipped systemd unit's MemoryMax=2G, with room for the process.
+            memory_budget: 1536 << 20,
         }
     }
 }
@@ -138,6 +156,8 @@ impl From<FetchError> for ApiError {
 struct AppState {
     config: Config,
     permits: Arc<Semaphore>,
+    /// The memory budget in MiB.
+    memory: Arc<Semaphore>,
     metrics: metrics::Metrics,
 }
 
@@ -147,7 +167,8 @@ type Shared = Arc<AppState>;
 pub fn router(config: Config) -> Router {
     let body_limit = config.body_limit;
     let permits = Arc::new(Semaphore::new(config.concurrency.max(1)));
-    let state: Shared = Arc::new(AppState { config, permits, metrics: metrics::Metrics::new() });
+    let memory = Arc::new(Semaphore::new(budget_mib(config.memory_budget)));
+    let state: Shared = Arc::new(AppState { config, permits, memory, metrics: metrics::Metrics::new() });
     // /v1/info stays open: the page learns from it that a token is needed.
     let v1 = Router::new()
         .route("/v1/extract", get(extract_get).post(|State(s), Query(q), r: Request| posted(s, q, r, Output::Json)))
@@ -684,14 +705,23 @@ async fn run(state: Shared, mut job: Job, output: Output, deadline: Instant) -> 
     let permit = state.permits.clone().try_acquire_owned().map_err(|_| {
         ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "the service is at its concurrency limit; retry shortly")
     })?;
+    let cost = memory_cost(bytes.len(), job.options.read.layout.is_some(), state.config.memory_budget);
+    let memory = state.memory.clone().try_acquire_many_owned(cost).map_err(|_| {
+        let message = format!(
+            "the service's memory budget is taken by the requests under way (this page may need up to {cost} MiB); \
+             retry shortly"
+        );
+        ApiError::new(StatusCode::SERVICE_UNAVAILABLE, message)
+    })?;
     // The extraction itself stops at the deadline, so its slot is freed then too.
     let left = deadline.saturating_duration_since(Instant::now());
     job.options.read.limits.budget = Some(job.options.read.limits.budget.map_or(left, |b| b.min(left)));
     let worker = state.clone();
     let name = source.clone();
     let task = tokio::task::spawn_blocking(move || {
-        // The slot stays taken until the work really ends, even after a timeout answer.
-        let _permit = permit;
+        // The slot and the memory stay taken until the work really ends, even after a timeout
+        // answer.
+        let _permits = (permit, memory);
         worker.metrics.in_flight().inc();
         let result = std::panic::catch_unwind(AssertUnwindSafe(|| render(&bytes, &job, output, &name)));
         worker.metrics.in_flight().dec();

@@ -321,6 +321,36 @@ async fn limits_answer_503_and_504() {
 }
 
 #[tokio::test]
+async fn requests_are_admitted_by_the_memory_their_pages_can_take() {
+    // A budget that holds one large page at a time, and slots for all: of six at once, some get
+    // 503 naming the memory budget; small pages, which cost the floor, all fit beside each other.
+    let big: Vec<u8> = sample().repeat(150);
+    let one = webclip_serve::memory_cost(big.len(), false, u64::MAX) as u64;
+    let memory_budget = (one * 3 / 2) << 20;
+    let base = start(Config { concurrency: 16, memory_budget, ..Default::default() }).await;
+    let report = load::run(&format!("{base}/v1/extract"), big.clone(), "text/html", 6, 6).await;
+    assert_eq!(report.errors, 0, "{report:?}");
+    assert!(report.busy >= 1 && report.ok >= 1, "{report:?}");
+    let report = load::run(&format!("{base}/v1/extract"), sample(), "text/html", 4, 8).await;
+    assert_eq!((report.errors, report.busy), (0, 0), "{report:?}");
+    // The refusal says why.
+    let c = client();
+    let tasks: Vec<_> =
+        (0..4).map(|_| tokio::spawn(c.post(format!("{base}/v1/extract")).body(big.clone()).send())).collect();
+    let mut messages = Vec::new();
+    for t in tasks {
+        let r = t.await.unwrap().unwrap();
+        if r.status() == 503 {
+            messages.push(error_of(r).await.1);
+        }
+    }
+    assert!(messages.iter().all(|m| m.contains("memory budget") && m.contains("MiB")), "{messages:?}");
+    // A page that needs more than the whole budget runs alone, not never.
+    let base = start(Config { memory_budget: 1 << 20, ..Default::default() }).await;
+    assert_eq!(c.post(format!("{base}/v1/extract")).body(big).send().await.unwrap().status(), 200);
+}
+
+#[tokio::test]
 async fn a_request_past_its_budget_stops_its_extraction_and_frees_its_slot() {
     // A page the parser spends seconds on: 1,000 open elements, then a million `</p>` end
     // tags, each making an element after a scan of the open elements. How long it takes in

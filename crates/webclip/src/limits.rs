@@ -10,6 +10,20 @@ use std::time::{Duration, Instant};
 /// below this.
 pub const MAX_LAYOUT_NODES: usize = 200_000;
 
+/// The stated memory bound of one extraction without layout, every output format rendered:
+/// peak bytes ≤ `MEMORY_PER_INPUT_BYTE` × input bytes + `MEMORY_FLOOR` (checked over hostile
+/// shapes by `tests/scaling.rs`). The service admits requests by it.
+pub const MEMORY_PER_INPUT_BYTE: u64 = 400;
+pub const MEMORY_FLOOR: u64 = 8 << 20;
+/// The floor with layout: the engine's fonts and style tables.
+pub const LAYOUT_MEMORY_FLOOR: u64 = 64 << 20;
+
+/// The most one extraction of `input_bytes` may take under the stated bound.
+pub fn memory_bound(input_bytes: usize, layout: bool) -> u64 {
+    let floor = if layout { LAYOUT_MEMORY_FLOOR } else { MEMORY_FLOOR };
+    (input_bytes as u64).saturating_mul(MEMORY_PER_INPUT_BYTE).saturating_add(floor)
+}
+
 /// Default time budget for one extraction.
 pub const BUDGET: Duration = Duration::from_secs(30);
 

@@ -120,7 +120,7 @@ fn hostile_shapes_grow_at_most_linearly_in_memory_and_time() {
     assert!(failures.is_empty(), "superlinear or over the bound:\n{}", failures.join("\n"));
 }
 
-/// The stated memory bound of one extraction without layout, every output rendered: bytes of
-/// peak memory per input byte, over a fixed floor (the models, the buffers of a small page).
-const MEMORY_PER_BYTE: f64 = 400.0;
-const MEMORY_FLOOR: usize = 8 << 20;
+/// The stated memory bound ([`webclip::limits::memory_bound`]): bytes of peak memory per
+/// input byte, over a fixed floor (the models, the buffers of a small page).
+const MEMORY_PER_BYTE: f64 = webclip::limits::MEMORY_PER_INPUT_BYTE as f64;
+const MEMORY_FLOOR: usize = webclip::limits::MEMORY_FLOOR as usize;
