@@ -91,7 +91,13 @@ pub fn extract(data: &[u8]) {
     let names = MethodConfig::NAMES;
     let name = names[m as usize % names.len()];
     let Some(method) = MethodConfig::named(name) else { return };
+    // The layout methods are laid out, as the command line does them (the engine's own panics
+    // are caught there and become a warning and a fallback).
+    let layout = method.needs_layout();
     let mut options = Options::with_method(method);
+    if layout {
+        options.read.layout = Some(Arc::new(webclip_layout::Engine::default()));
+    }
     options.comments = [None, Some(true), Some(false)][o as usize % 3];
     options.content.links = o & 4 != 0;
     options.content.images = o & 8 != 0;
