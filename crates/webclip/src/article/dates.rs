@@ -311,7 +311,15 @@ pub fn parse_date(s: &str) -> Option<String> {
     let s = s.trim();
     let b = s.as_bytes();
     // ISO: YYYY-MM-DD or YYYY/MM/DD, optional time.
-    if b.len() >= 10 && b[..4].iter().all(u8::is_ascii_digit) && matches!(b[4], b'-' | b'/' | b'.') && b[7] == b[4] {
+    // Every byte checked before slicing: a multi-byte letter there is no date (and no panic).
+    let ascii_digits = |r: std::ops::Range<usize>| b[r].iter().all(u8::is_ascii_digit);
+    if b.len() >= 10
+        && ascii_digits(0..4)
+        && matches!(b[4], b'-' | b'/' | b'.')
+        && b[7] == b[4]
+        && ascii_digits(5..7)
+        && ascii_digits(8..10)
+    {
         let (y, m, d) = (digits(&s[0..4])?, digits(&s[5..7])?, digits(&s[8..10])?);
         let date = iso(y, m, d)?;
         let rest = &s[10..];
@@ -414,6 +422,9 @@ mod tests {
         assert_eq!(parse_date("2025-07-20T10:05:00.123Z").as_deref(), Some("2025-07-20T10:05:00Z"));
         assert_eq!(parse_date("2025/07/20").as_deref(), Some("2025-07-20"));
         assert_eq!(parse_date("20.07.2025").as_deref(), Some("2025-07-20"));
+        // A multi-byte letter where a digit would be: no date, no panic (found by fuzzing).
+        assert_eq!(parse_date("2025-07-2‡x"), None);
+        assert_eq!(parse_date("2025-é-20xx"), None);
         assert_eq!(parse_date("07/20/2025").as_deref(), Some("2025-07-20"));
         assert_eq!(parse_date("July 20, 2025").as_deref(), Some("2025-07-20"));
         assert_eq!(parse_date("20 Jul 2025").as_deref(), Some("2025-07-20"));
