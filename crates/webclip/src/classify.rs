@@ -817,8 +817,19 @@ mod tests {
 
     #[test]
     fn embedded_models_load_and_match_their_feature_sets() {
-        for (set, text) in [(FeatureSet::Paper, PAPER_MODEL), (FeatureSet::Extended, EXTENDED_MODEL)] {
-            // The binary form the program loads is the JSON model, exactly.
+        for (set, text, bin) in
+            [(FeatureSet::Paper, PAPER_MODEL, PAPER_BIN), (FeatureSet::Extended, EXTENDED_MODEL, EXTENDED_BIN)]
+        {
+            // The binary form the program loads is the JSON model, exactly; its trees are
+            // decoded only when asked for (evaluation walks the binned form).
+            let fresh = Model::from_embedded(bin).unwrap();
+            let crate::learn::model::Learner::Gbt(g) = &fresh.learner else { panic!("not a GBT model") };
+            assert!(!g.trees.decoded(), "{:?}", g.trees);
+            let mut row = vec![0.5; feature_width(set)];
+            fresh.score(&mut row);
+            assert!(!g.trees.decoded(), "scoring decoded the trees");
+            assert_eq!(fresh, Model::from_json(text).unwrap());
+            assert!(g.trees.decoded());
             assert_eq!(*default_model(set), Model::from_json(text).unwrap());
             let m = default_model(set);
             assert_eq!(m.features, set.name());

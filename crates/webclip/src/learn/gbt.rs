@@ -4,7 +4,8 @@
 
 use super::binning::{self, Binned, TreeRef, NAN_BIN, SMALL_DEPTH};
 use crate::error::Error;
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use std::sync::OnceLock;
 
 /// Marks a leaf in [`Tree::feature`].
 pub use super::binning::LEAF;
@@ -44,11 +45,90 @@ impl Tree {
     }
 }
 
+/// A model's trees. An embedded model's binned form is what evaluates it, so its trees stay
+/// the bytes they are read from until something else (saving, checking, the lab) asks for
+/// them: decoding 1.6 MB of trees was half of every process's start.
+#[derive(Clone, Default)]
+pub struct Trees {
+    decoded: OnceLock<Vec<Tree>>,
+    /// The binary model's tree section (`Model::from_binary` documents it) and its tree count.
+    encoded: Option<(&'static [u8], usize)>,
+}
+
+impl Trees {
+    /// Trees not yet decoded from a binary model's tree section (whose lengths the reader has
+    /// already checked).
+    pub(crate) fn encoded(section: &'static [u8], count: usize) -> Trees {
+        Trees { decoded: OnceLock::new(), encoded: Some((section, count)) }
+    }
+
+    pub fn get(&self) -> &Vec<Tree> {
+        self.decoded.get_or_init(|| match self.encoded {
+            // The section was walked when the model was read, so it decodes whole.
+            Some((section, count)) => super::model::read_trees(section, count).unwrap_or_default(),
+            None => Vec::new(),
+        })
+    }
+
+    /// Whether the trees have been decoded (tests check that evaluation does not need them).
+    #[cfg(test)]
+    pub(crate) fn decoded(&self) -> bool {
+        self.decoded.get().is_some()
+    }
+
+    pub fn get_mut(&mut self) -> &mut Vec<Tree> {
+        self.get();
+        self.decoded.get_mut().expect("decoded just above")
+    }
+}
+
+impl From<Vec<Tree>> for Trees {
+    fn from(trees: Vec<Tree>) -> Trees {
+        Trees { decoded: OnceLock::from(trees), encoded: None }
+    }
+}
+
+impl std::ops::Deref for Trees {
+    type Target = Vec<Tree>;
+    fn deref(&self) -> &Vec<Tree> {
+        self.get()
+    }
+}
+
+impl std::ops::DerefMut for Trees {
+    fn deref_mut(&mut self) -> &mut Vec<Tree> {
+        self.get_mut()
+    }
+}
+
+impl std::fmt::Debug for Trees {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match (self.decoded.get(), self.encoded) {
+            (None, Some((section, count))) => {
+                write!(f, "Trees({count} trees, {} bytes not yet decoded)", section.len())
+            }
+            _ => self.get().fmt(f),
+        }
+    }
+}
+
+impl Serialize for Trees {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.get().serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for Trees {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Trees, D::Error> {
+        Vec::<Tree>::deserialize(d).map(Trees::from)
+    }
+}
+
 /// A boosted ensemble for binary classification: log-odds = base score + Σ trees.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct GbtModel {
     pub base_score: f64,
-    pub trees: Vec<Tree>,
+    pub trees: Trees,
     /// All trees' nodes in one array, one cache line per visited node (built by [`prepare`]).
     ///
     /// [`prepare`]: GbtModel::prepare
@@ -67,7 +147,7 @@ pub struct GbtModel {
 
 impl PartialEq for GbtModel {
     fn eq(&self, o: &Self) -> bool {
-        self.base_score == o.base_score && self.trees == o.trees
+        self.base_score == o.base_score && *self.trees == *o.trees
     }
 }
 
@@ -84,15 +164,14 @@ struct Packed {
 impl GbtModel {
     /// A model from trees (packed for evaluation).
     pub fn new(base_score: f64, trees: Vec<Tree>) -> GbtModel {
-        let mut m =
-            GbtModel { base_score, trees, packed: Vec::new(), roots: Vec::new(), depths: Vec::new(), binned: None };
+        let mut m = GbtModel::unprepared(base_score, trees.into());
         m.prepare();
         m
     }
 
     /// A model from trees, not yet checked or packed (`Model::from_binary` checks, then
     /// packs).
-    pub(crate) fn unprepared(base_score: f64, trees: Vec<Tree>) -> GbtModel {
+    pub(crate) fn unprepared(base_score: f64, trees: Trees) -> GbtModel {
         GbtModel { base_score, trees, packed: Vec::new(), roots: Vec::new(), depths: Vec::new(), binned: None }
     }
 
@@ -114,7 +193,7 @@ impl GbtModel {
 
     /// A model from trees and their binned layout as read from a binary model, not yet
     /// checked ([`validate`](GbtModel::validate) checks that the layout can be walked).
-    pub(crate) fn unprepared_binned(base_score: f64, trees: Vec<Tree>, binned: Binned) -> GbtModel {
+    pub(crate) fn unprepared_binned(base_score: f64, trees: Trees, binned: Binned) -> GbtModel {
         GbtModel { binned: Some(binned), ..GbtModel::unprepared(base_score, trees) }
     }
 
@@ -135,7 +214,7 @@ impl GbtModel {
         self.packed.clear();
         self.roots.clear();
         self.depths = self.trees.iter().map(|t| binning::depth(&t.as_ref())).collect();
-        for t in &self.trees {
+        for t in self.trees.iter() {
             let base = self.packed.len() as u32;
             self.roots.push(base);
             for i in 0..t.feature.len() {
@@ -524,7 +603,7 @@ mod binned_tests {
         assert!(m.binned.is_some(), "the embedded model should have a binned form");
         let width = model.feature_names.len();
         let mut thresholds: Vec<Vec<f64>> = vec![Vec::new(); width];
-        for t in &m.trees {
+        for t in m.trees.iter() {
             for (&f, &th) in t.feature.iter().zip(&t.threshold) {
                 if f != LEAF {
                     thresholds[f as usize].push(th);

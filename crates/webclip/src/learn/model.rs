@@ -2,7 +2,7 @@
 //! where it came from. JSON, so a model is data that can be read, diffed and reproduced.
 
 use super::binning::Binned;
-use super::gbt::GbtModel;
+use super::gbt::{GbtModel, Tree, Trees};
 use super::linear::LinearModel;
 use super::scale::Scaler;
 use super::sigmoid;
@@ -80,20 +80,39 @@ impl<'a> Reader<'a> {
         let n = self.u32()? as usize;
         String::from_utf8(self.take(n)?.to_vec()).map_err(|e| Error::Model(e.to_string()))
     }
-    /// An array of `size`-byte items, each decoded by `f`.
-    fn array<T>(&mut self, size: usize, f: impl Fn(&[u8]) -> T) -> Result<Vec<T>> {
+    /// The bytes of an array of `N`-byte items (a u32 count, then the items).
+    fn items<const N: usize>(&mut self) -> Result<std::slice::ChunksExact<'a, u8>> {
         let n = self.u32()? as usize;
-        let bytes = self.take(n.checked_mul(size).ok_or_else(|| Error::Model("array too long".into()))?)?;
-        Ok(bytes.chunks_exact(size).map(f).collect())
+        let bytes = self.take(n.checked_mul(N).ok_or_else(|| Error::Model("array too long".into()))?)?;
+        Ok(bytes.chunks_exact(N))
     }
+    // `try_into` of an exact chunk cannot fail; written so the copy compiles to a plain loop.
     fn u32s(&mut self) -> Result<Vec<u32>> {
-        self.array(4, |c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        Ok(self.items::<4>()?.map(|c| u32::from_le_bytes(c.try_into().unwrap_or_default())).collect())
     }
     fn f32s(&mut self) -> Result<Vec<f32>> {
-        self.array(4, |c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        Ok(self.items::<4>()?.map(|c| f32::from_le_bytes(c.try_into().unwrap_or_default())).collect())
     }
     fn f64s(&mut self) -> Result<Vec<f64>> {
-        self.array(8, |c| f64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]))
+        Ok(self.items::<8>()?.map(|c| f64::from_le_bytes(c.try_into().unwrap_or_default())).collect())
+    }
+    /// Steps over an array of `size`-byte items.
+    fn skip_array(&mut self, size: usize) -> Result<()> {
+        let n = self.u32()? as usize;
+        self.take(n.checked_mul(size).ok_or_else(|| Error::Model("array too long".into()))?).map(|_| ())
+    }
+    fn trees(&mut self, count: usize) -> Result<Vec<Tree>> {
+        let mut trees = Vec::with_capacity(count.min(1 << 16));
+        for _ in 0..count {
+            trees.push(Tree {
+                feature: self.u32s()?,
+                threshold: self.f64s()?,
+                left: self.u32s()?,
+                right: self.u32s()?,
+                value: self.f32s()?,
+            });
+        }
+        Ok(trees)
     }
     fn binned(&mut self) -> Result<Binned> {
         let depth = self.u32()?;
@@ -102,9 +121,14 @@ impl<'a> Reader<'a> {
         if cuts.len() != n {
             return Err(Error::Model("too many cut lists".into()));
         }
-        let nodes = self.array(2, |c| (c[0], c[1]))?;
+        let nodes = self.items::<2>()?.map(|c| (c[0], c[1])).collect();
         Ok(Binned { cuts, depth, nodes, leaves: self.f32s()? })
     }
+}
+
+/// `count` trees from a binary model's tree section (`Model::from_binary` gives the layout).
+pub(super) fn read_trees(section: &[u8], count: usize) -> Result<Vec<Tree>> {
+    Reader { b: section, at: 0 }.trees(count)
 }
 
 impl Model {
@@ -158,17 +182,21 @@ impl Model {
     /// binning; `checked` still validates trees and layout, and a test compares the layout
     /// with one computed from the trees.
     pub fn from_binary(bytes: &[u8]) -> Result<Model> {
-        Self::read_binary(bytes, true)
+        Self::read_binary(bytes, None)
     }
 
-    /// [`from_binary`](Model::from_binary) for the models `build.rs` embeds, without checking
-    /// every tree index (a twentieth of a start); `the_stored_binned_layout_is_the_one_the_trees_give`
-    /// reads both embedded models through `from_binary`, which does.
-    pub(crate) fn from_embedded(bytes: &[u8]) -> Result<Model> {
-        Self::read_binary(bytes, false)
+    /// [`from_binary`](Model::from_binary) for the models `build.rs` embeds: their trees are
+    /// decoded only when asked for (the stored binned layout evaluates them) and not checked;
+    /// `the_stored_binned_layout_is_the_one_the_trees_give` reads both embedded models through
+    /// `from_binary`, which checks.
+    pub(crate) fn from_embedded(bytes: &'static [u8]) -> Result<Model> {
+        Self::read_binary(bytes, Some(bytes))
     }
 
-    fn read_binary(bytes: &[u8], validate: bool) -> Result<Model> {
+    /// `embedded`: the same bytes when they are the binary's own (`'static`): then the trees
+    /// are decoded only when asked for, and not checked.
+    fn read_binary(bytes: &[u8], embedded: Option<&'static [u8]>) -> Result<Model> {
+        let validate = embedded.is_none();
         let mut r = Reader { b: bytes, at: 0 };
         if r.take(4)? != b"WCM2" {
             return Err(Error::Model("not a binary webclip model (no WCM2 header)".into()));
@@ -184,16 +212,24 @@ impl Model {
             0 => {
                 let base = r.f64()?;
                 let count = r.u32()? as usize;
-                let mut trees = Vec::with_capacity(count.min(1 << 16));
-                for _ in 0..count {
-                    trees.push(super::gbt::Tree {
-                        feature: r.u32s()?,
-                        threshold: r.f64s()?,
-                        left: r.u32s()?,
-                        right: r.u32s()?,
-                        value: r.f32s()?,
-                    });
-                }
+                let trees = match embedded {
+                    // Walked for its length, decoded when asked for (`Trees`).
+                    Some(all) => {
+                        let start = r.at;
+                        for _ in 0..count {
+                            for size in [4, 8, 4, 4, 4] {
+                                r.skip_array(size)?;
+                            }
+                        }
+                        Trees::encoded(&all[start..r.at], count)
+                    }
+                    None => {
+                        let mut trees = Reader { b: &bytes[r.at..], at: 0 };
+                        let decoded = trees.trees(count)?;
+                        r.at += trees.at;
+                        decoded.into()
+                    }
+                };
                 match r.u8()? {
                     0 => Learner::Gbt(GbtModel::unprepared(base, trees)),
                     1 => Learner::Gbt(GbtModel::unprepared_binned(base, trees, r.binned()?)),
