@@ -89,7 +89,13 @@ pub fn learn(args: LearnArgs) -> ExitCode {
     let (samples, sigs): (Vec<&SitePage>, Vec<signifiers::Signifiers>) = match &items {
         None => {
             let sps: Vec<&SitePage> = loaded.iter().map(|l| &l.sp).collect();
-            let sigs = signifiers::tfidf(&sps, forest.k, &vocab);
+            let mut sigs = signifiers::tfidf(&sps, forest.k, &vocab);
+            if let Some(why) = no_own_words(&sigs) {
+                eprintln!("webclip: {why}; each of them is learned from as one page alone (its own frequent words)");
+                for (sp, sig) in sps.iter().zip(sigs.iter_mut()).filter(|(_, s)| s.terms.is_empty()) {
+                    *sig = signifiers::tfidf(&[*sp], forest.k, &vocab).remove(0);
+                }
+            }
             (sps, sigs)
         }
         Some(items) => {
@@ -115,9 +121,6 @@ pub fn learn(args: LearnArgs) -> ExitCode {
         Ok(w) => w,
         Err(e) => {
             eprintln!("webclip: cannot learn a wrapper from {} page(s): {e}", samples.len());
-            if let Some(why) = no_own_words(&sigs, items.is_some()) {
-                eprintln!("webclip: {why}");
-            }
             return ExitCode::from(1);
         }
     };
@@ -149,16 +152,16 @@ pub fn learn(args: LearnArgs) -> ExitCode {
     }
 }
 
-/// Why tf-idf found nothing on some sample pages, if that is why learning failed: it marks
-/// each page's own words, those not on every page, so pages that are (nearly) the same have
-/// none, while one page alone keeps all of its words.
-fn no_own_words(sigs: &[signifiers::Signifiers], feed: bool) -> Option<String> {
+/// Why tf-idf found no signifier on some sample pages: it marks each page's own words, those
+/// not on every page, so pages that are (nearly) the same have none, while one page alone keeps
+/// all of its words (so such a page is then learned from as one page).
+fn no_own_words(sigs: &[signifiers::Signifiers]) -> Option<String> {
     let bare = sigs.iter().filter(|s| s.terms.is_empty()).count();
-    (!feed && sigs.len() > 1 && bare > 0).then(|| {
+    (sigs.len() > 1 && bare > 0).then(|| {
         format!(
             "{bare} of the {} pages have no word of their own (tf-idf keeps only the words that are not on every \
-             sample page, and these pages are nearly the same): give pages of different articles on the one \
-             template, learn from one page, or take the signifiers from the site's feed (--feed FEED)",
+             sample page, and these pages are nearly the same; pages of different articles on the one template, \
+             or the site's feed (--feed FEED), give better signifiers)",
             sigs.len()
         )
     })

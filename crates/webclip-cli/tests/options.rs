@@ -276,6 +276,16 @@ fn help_lists_every_option_with_its_default_under_its_heading() {
     for heading in ["Input:", "Output content:", "auto (the default method):", "cnr:", "clipper, clipper-plus"] {
         assert!(help.contains(heading), "{heading}");
     }
+    // What decides how a page is read sits under Input, up to the next heading.
+    let input = &help[help.find("\nInput:\n").expect("an Input heading")..];
+    let input = &input[..input[1..].find("\n\n").map_or(input.len(), |e| e + 1)];
+    for flag in ["--max-bytes", "--fetch-timeout", "--public-only", "--allow-private-links"] {
+        assert!(input.contains(flag), "{flag} is not under Input:{input}");
+    }
+    // The lab's words are not the user's: its commands, its grouping, FOREST's rivals.
+    for word in ["webclip-lab", "group-by", "sigfeed", "coverage", "--tune"] {
+        assert!(!help.contains(word), "{word} in extract --help");
+    }
 }
 
 #[test]
