@@ -113,9 +113,10 @@ pub struct NodeFacts {
 }
 
 impl NodeFacts {
-    /// Whether the node draws any content: visible characters or an image.
-    pub fn holds_content(&self) -> bool {
-        self.chars > 0.0 || self.image_area > 0.0
+    /// Whether the node draws visible characters. Image area does not count: spacer GIFs,
+    /// rules and icons have it, and the text output prints no images.
+    pub fn holds_text(&self) -> bool {
+        self.chars > 0.0
     }
 }
 
