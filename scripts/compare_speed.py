@@ -7,7 +7,10 @@ same pages of ../shared/data, several runs, medians and the ratios; plus start-u
 page per process). Not a test: figures for the README.
 
     scripts/compare_speed.py [--bin target/release/webclip] [--folder wcxb] [--pages 300] [--runs 3]
-        [--tools webclip,resiliparse,rs-trafilatura,trafilatura,dom_smoothie]
+        [--min-kb 0] [--tools webclip,resiliparse,rs-trafilatura,trafilatura,dom_smoothie]
+
+--folder takes several folders (comma-separated); --min-kb keeps only pages at least that large
+decompressed. The group of large modern pages: --folder wcxb,readability --min-kb 100.
 
 The Python tools run in a virtual environment this script makes under target/ (pinned
 versions below). Pages are written decompressed to a temporary folder first, so every tool
@@ -66,6 +69,7 @@ def main():
     ap.add_argument("--folder", default="wcxb")
     ap.add_argument("--pages", type=int, default=300)
     ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--min-kb", type=int, default=0)
     ap.add_argument("--tools", default="webclip,resiliparse,rs-trafilatura,trafilatura,dom_smoothie")
     a = ap.parse_args()
     venv = os.path.join(ROOT, "target", "speed-venv")
@@ -75,18 +79,21 @@ def main():
     subprocess.run([py, "-m", "pip", "install", "--quiet"] + PYTHON_TOOLS, check=True)
     tmp = tempfile.mkdtemp(prefix="webclip-speed-")
     files, size = [], 0
-    with open(os.path.join(a.data, a.folder, "pages.jsonl")) as idx:
-        for k, line in enumerate(idx):
-            if k >= a.pages:
-                break
-            r = json.loads(line)
-            with gzip.open(os.path.join(a.data, a.folder, r["html_file"])) as f:
-                b = f.read()
-            p = os.path.join(tmp, "%05d.html" % k)
-            with open(p, "wb") as f:
-                f.write(b)
-            files.append(p)
-            size += len(b)
+    for folder in a.folder.split(","):
+        with open(os.path.join(a.data, folder, "pages.jsonl")) as idx:
+            for line in idx:
+                if len(files) >= a.pages:
+                    break
+                r = json.loads(line)
+                with gzip.open(os.path.join(a.data, folder, r["html_file"])) as f:
+                    b = f.read()
+                if len(b) < a.min_kb * 1024:
+                    continue
+                p = os.path.join(tmp, "%05d.html" % len(files))
+                with open(p, "wb") as f:
+                    f.write(b)
+                files.append(p)
+                size += len(b)
     tiny = os.path.join(tmp, "tiny.html")
     with open(tiny, "w") as f:
         f.write("<html><body><p>A tiny page with one sentence in it.</p></body></html>")
@@ -108,7 +115,8 @@ def main():
         "trafilatura": [py, scripts["tf.py"]],
         "dom_smoothie": [ds],
     }
-    print(f"{len(files)} pages of {a.folder} ({size / 1e6:.0f} MB), {a.runs} runs, CPU seconds (user + system)")
+    pick = f" of at least {a.min_kb} KB" if a.min_kb else ""
+    print(f"{len(files)} pages{pick} of {a.folder} ({size / 1e6:.0f} MB), {a.runs} runs, CPU seconds (user + system)")
     med = {}
     for name in wanted:
         cmd = commands[name]
