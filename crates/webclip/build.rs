@@ -1,5 +1,5 @@
 //! Turns the embedded models (`models/*.json`, the files `webclip-lab train` reproduces byte for
-//! byte) into the compact binary form `learn::model::Model::from_binary` reads at start-up
+//! byte) into the compact binary form `learn::model::Model::from_embedded` reads at start-up
 //! (parsing 2.3 MB of JSON floats took about 20 ms per process), with the binned tree layout
 //! `learn::binning` computes (sorting and searching the thresholds took 1.5 ms more). The
 //! layout is documented on `from_binary`; `learn::model` tests that both forms give the same

@@ -86,15 +86,19 @@ pub fn learn(args: LearnArgs) -> ExitCode {
         }
     }
     let loaded: Vec<SiteDoc> = forest::analyze(parsed, &mut vocab);
+    let mut source = if items.is_some() { "feed".to_string() } else { "tf-idf".to_string() };
     let (samples, sigs): (Vec<&SitePage>, Vec<signifiers::Signifiers>) = match &items {
         None => {
             let sps: Vec<&SitePage> = loaded.iter().map(|l| &l.sp).collect();
             let mut sigs = signifiers::tfidf(&sps, forest.k, &vocab);
             if let Some(why) = no_own_words(&sigs) {
-                eprintln!("webclip: {why}; each of them is learned from as one page alone (its own frequent words)");
+                eprintln!("webclip: {why}; their signifiers are their own most frequent words, as for one page alone");
+                let mut alone = 0;
                 for (sp, sig) in sps.iter().zip(sigs.iter_mut()).filter(|(_, s)| s.terms.is_empty()) {
-                    *sig = signifiers::tfidf(&[*sp], forest.k, &vocab).remove(0);
+                    *sig = signifiers::tfidf(&[*sp], forest.k, &vocab).pop().unwrap_or_default();
+                    alone += 1;
                 }
+                source = format!("tf-idf ({alone} of {} pages alone)", sps.len());
             }
             (sps, sigs)
         }
@@ -116,8 +120,7 @@ pub fn learn(args: LearnArgs) -> ExitCode {
             pairs.into_iter().unzip()
         }
     };
-    let source = if items.is_some() { "feed" } else { "tf-idf" };
-    let mut wrapper = match forest::learn(&samples, &sigs, source, &forest) {
+    let mut wrapper = match forest::learn(&samples, &sigs, &source, &forest) {
         Ok(w) => w,
         Err(e) => {
             eprintln!("webclip: cannot learn a wrapper from {} page(s): {e}", samples.len());

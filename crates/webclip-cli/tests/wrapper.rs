@@ -107,12 +107,13 @@ fn nearly_identical_pages_are_learned_from_as_one_page() {
     assert!(o.status.success(), "{}", err(&o));
     assert!(
         err(&o).contains("3 of the 3 pages have no word of their own")
-            && err(&o).contains("as one page alone")
+            && err(&o).contains("as for one page alone")
             && err(&o).contains("--feed"),
         "{}",
         err(&o)
     );
     let three: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(three["learned"]["signifiers"], "tf-idf (3 of 3 pages alone)", "{three}");
     let o = webclip(&["wrapper", "learn", &copies[0]]);
     assert!(o.status.success(), "{}", err(&o));
     let one: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();

@@ -47,7 +47,7 @@ impl Tree {
 
 /// A model's trees. An embedded model's binned form is what evaluates it, so its trees stay
 /// the bytes they are read from until something else (saving, checking, the lab) asks for
-/// them: decoding 1.6 MB of trees was half of every process's start.
+/// them: a process does not decode trees it never walks.
 #[derive(Clone, Default)]
 pub struct Trees {
     decoded: OnceLock<Vec<Tree>>,
@@ -170,7 +170,7 @@ impl GbtModel {
     }
 
     /// A model from trees, not yet checked or packed (`Model::from_binary` checks, then
-    /// packs).
+    /// prepares; an embedded model is prepared unchecked).
     pub(crate) fn unprepared(base_score: f64, trees: Trees) -> GbtModel {
         GbtModel { base_score, trees, packed: Vec::new(), roots: Vec::new(), depths: Vec::new(), binned: None }
     }

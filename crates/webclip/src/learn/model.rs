@@ -86,30 +86,27 @@ impl<'a> Reader<'a> {
         let bytes = self.take(n.checked_mul(N).ok_or_else(|| Error::Model("array too long".into()))?)?;
         Ok(bytes.chunks_exact(N))
     }
-    // `try_into` of an exact chunk cannot fail; written so the copy compiles to a plain loop.
-    fn u32s(&mut self) -> Result<Vec<u32>> {
-        Ok(self.items::<4>()?.map(|c| u32::from_le_bytes(c.try_into().unwrap_or_default())).collect())
-    }
     fn f32s(&mut self) -> Result<Vec<f32>> {
-        Ok(self.items::<4>()?.map(|c| f32::from_le_bytes(c.try_into().unwrap_or_default())).collect())
+        Ok(f32s(self.items::<4>()?))
     }
     fn f64s(&mut self) -> Result<Vec<f64>> {
-        Ok(self.items::<8>()?.map(|c| f64::from_le_bytes(c.try_into().unwrap_or_default())).collect())
+        Ok(f64s(self.items::<8>()?))
     }
-    /// Steps over an array of `size`-byte items.
-    fn skip_array(&mut self, size: usize) -> Result<()> {
-        let n = self.u32()? as usize;
-        self.take(n.checked_mul(size).ok_or_else(|| Error::Model("array too long".into()))?).map(|_| ())
+    /// One tree's arrays as stored: `feature` (u32), `threshold` (f64), `left`, `right`
+    /// (u32), `value` (f32). Stepping over a tree and decoding it both read it here.
+    fn tree_arrays(&mut self) -> Result<[std::slice::ChunksExact<'a, u8>; 5]> {
+        Ok([self.items::<4>()?, self.items::<8>()?, self.items::<4>()?, self.items::<4>()?, self.items::<4>()?])
     }
     fn trees(&mut self, count: usize) -> Result<Vec<Tree>> {
         let mut trees = Vec::with_capacity(count.min(1 << 16));
         for _ in 0..count {
+            let [feature, threshold, left, right, value] = self.tree_arrays()?;
             trees.push(Tree {
-                feature: self.u32s()?,
-                threshold: self.f64s()?,
-                left: self.u32s()?,
-                right: self.u32s()?,
-                value: self.f32s()?,
+                feature: u32s(feature),
+                threshold: f64s(threshold),
+                left: u32s(left),
+                right: u32s(right),
+                value: f32s(value),
             });
         }
         Ok(trees)
@@ -124,6 +121,17 @@ impl<'a> Reader<'a> {
         let nodes = self.items::<2>()?.map(|c| (c[0], c[1])).collect();
         Ok(Binned { cuts, depth, nodes, leaves: self.f32s()? })
     }
+}
+
+// `try_into` of an exact chunk cannot fail; written so the copy compiles to a plain loop.
+fn u32s(items: std::slice::ChunksExact<u8>) -> Vec<u32> {
+    items.map(|c| u32::from_le_bytes(c.try_into().unwrap_or_default())).collect()
+}
+fn f32s(items: std::slice::ChunksExact<u8>) -> Vec<f32> {
+    items.map(|c| f32::from_le_bytes(c.try_into().unwrap_or_default())).collect()
+}
+fn f64s(items: std::slice::ChunksExact<u8>) -> Vec<f64> {
+    items.map(|c| f64::from_le_bytes(c.try_into().unwrap_or_default())).collect()
 }
 
 /// `count` trees from a binary model's tree section (`Model::from_binary` gives the layout).
@@ -168,9 +176,9 @@ impl Model {
         m.checked()
     }
 
-    /// Reads the compact binary form `build.rs` makes of an embedded model (the JSON file
-    /// stays the model that training reproduces; this is how the binary loads it in a few
-    /// milliseconds). Little-endian; a string is a u32 length and UTF-8 bytes, an array a
+    /// Reads and checks the compact binary form `build.rs` makes of an embedded model (the
+    /// JSON file stays the model that training reproduces; the program loads this form,
+    /// through [`from_embedded`](Model::from_embedded)). Little-endian; a string is a u32 length and UTF-8 bytes, an array a
     /// u32 length and its items:
     /// `"WCM2"`, method, features, feature names (u32 count, strings), scaler mean and std
     /// (f64 arrays), threshold (f64), provenance (JSON string), learner tag (u8: 0 GBT,
@@ -196,6 +204,7 @@ impl Model {
     /// `embedded`: the same bytes when they are the binary's own (`'static`): then the trees
     /// are decoded only when asked for, and not checked.
     fn read_binary(bytes: &[u8], embedded: Option<&'static [u8]>) -> Result<Model> {
+        debug_assert!(embedded.is_none_or(|all| std::ptr::eq(all, bytes)));
         let validate = embedded.is_none();
         let mut r = Reader { b: bytes, at: 0 };
         if r.take(4)? != b"WCM2" {
@@ -217,18 +226,12 @@ impl Model {
                     Some(all) => {
                         let start = r.at;
                         for _ in 0..count {
-                            for size in [4, 8, 4, 4, 4] {
-                                r.skip_array(size)?;
-                            }
+                            let _stepped_over = r.tree_arrays()?;
                         }
-                        Trees::encoded(&all[start..r.at], count)
+                        let section = all.get(start..r.at).ok_or_else(|| Error::Model("tree section".into()))?;
+                        Trees::encoded(section, count)
                     }
-                    None => {
-                        let mut trees = Reader { b: &bytes[r.at..], at: 0 };
-                        let decoded = trees.trees(count)?;
-                        r.at += trees.at;
-                        decoded.into()
-                    }
+                    None => r.trees(count)?.into(),
                 };
                 match r.u8()? {
                     0 => Learner::Gbt(GbtModel::unprepared(base, trees)),

@@ -232,8 +232,8 @@ impl Method for Clg {
             // node that holds none (a spacer cell, an empty paragraph) is no answer, however
             // its box scores (its font features are zero, which the models do not penalise).
             // Visible characters, not image area: a cell holding only a spacer GIF, a rule or
-            // an icon has image area, and the text output prints no images (on l3s-gn1 such
-            // cells were LR_A's answer on 74 pages, SVM_A's on 79, all with empty text).
+            // an icon has image area, and the text output prints no images (the notebook
+            // counts such answers).
             let holds_text = |v: NodeId| facts.nodes[v as usize].is_some_and(|f| f.holds_text());
             let best = (0..page.len() as NodeId)
                 .filter(|&v| scores[v as usize].is_some() && holds_text(v))
