@@ -24,7 +24,11 @@ fn every_saved_input_runs_through_its_target() {
         let files = inputs(name);
         assert!(!files.is_empty(), "fuzz/corpus/{name} is empty: the saved corpus is missing");
         for file in &files {
-            let data = std::fs::read(file).unwrap();
+            // A fuzzer running beside the tests replaces corpus files as it minimises them.
+            let data = match std::fs::read(file) {
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => continue,
+                read => read.unwrap(),
+            };
             let outcome = std::panic::catch_unwind(|| target(&data));
             assert!(outcome.is_ok(), "{name}: {} fails", file.display());
         }
