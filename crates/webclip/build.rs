@@ -5,6 +5,9 @@
 //! layout is documented on `from_binary`; `learn::model` tests that both forms give the same
 //! model and that the stored layout is the one the trees give.
 //!
+//! It also writes the stop-word lists of the stop-words crate as one string per language: the
+//! crate's tables are a `&str` per word, 21,700 pointers the loader relocates at every start.
+//!
 //! (The lexbor parser is built by the `webclip-lexbor-sys` crate.)
 
 use serde_json::Value;
@@ -27,6 +30,21 @@ fn main() {
         encode(&v, &mut w).unwrap_or_else(|e| panic!("{src}: {e}"));
         std::fs::write(Path::new(&out).join(format!("{name}.bin")), w).expect("write the binary model");
     }
+    std::fs::write(Path::new(&out).join("stop_words.rs"), stop_word_table()).expect("write the stop words");
+}
+
+/// `static STOP_WORDS: &[(&str, &str)]`: (language code, its stop words one per line), sorted
+/// by code.
+fn stop_word_table() -> String {
+    let mut t = String::from("static STOP_WORDS: &[(&str, &str)] = &[\n");
+    let mut codes = stop_words::available_languages().to_vec();
+    codes.sort_unstable();
+    for code in codes {
+        let words = stop_words::lookup(code).unwrap_or_default();
+        assert!(words.iter().all(|w| !w.contains('\n')), "a stop word of {code} holds a line break");
+        t += &format!("    ({code:?}, {:?}),\n", words.join("\n"));
+    }
+    t + "];\n"
 }
 
 fn field<'a>(v: &'a Value, key: &str) -> Result<&'a Value, String> {

@@ -40,28 +40,83 @@ struct Cli {
 enum Command {
     /// Extract the main content of pages (files, .gz files, or - for stdin).
     #[command(after_help = EXTRACT_EXAMPLES)]
-    Extract(flags::ExtractArgs),
+    Extract(Deferred<flags::ExtractArgs>),
     /// Extract many pages on every core: folders, file lists, WARC archives -> JSON Lines.
-    Batch(batch_cmd::BatchArgs),
+    Batch(Deferred<batch_cmd::BatchArgs>),
     /// Lay pages out (embedded engine) and print their visual facts.
-    Layout(layout_cmd::LayoutCmdArgs),
+    Layout(Deferred<layout_cmd::LayoutCmdArgs>),
     /// FOREST site wrappers: learn one from several pages of a site, apply it.
     #[command(subcommand)]
     Wrapper(wrapper_cmd::WrapperCommand),
     /// Run the HTTP service: extraction API, overlays, metrics and a web page at /.
-    Serve(serve_cmd::ServeArgs),
+    Serve(Deferred<serve_cmd::ServeArgs>),
+}
+
+/// A subcommand's arguments, added to clap's command only when that subcommand is the one
+/// given (`Command::defer`): building every subcommand's 100-odd arguments was a third of a
+/// one-page run's start.
+pub struct Deferred<T>(pub T);
+
+impl<T: clap::Args> clap::Args for Deferred<T> {
+    fn augment_args(cmd: clap::Command) -> clap::Command {
+        cmd.defer(keeping_texts::<T>)
+    }
+
+    fn augment_args_for_update(cmd: clap::Command) -> clap::Command {
+        Self::augment_args(cmd)
+    }
+}
+
+/// `T`'s arguments added to `cmd`; the subcommand's own texts (its doc comment, examples) stay,
+/// where the derived `augment_args` would put the argument struct's doc comment.
+fn keeping_texts<T: clap::Args>(cmd: clap::Command) -> clap::Command {
+    let about = cmd.get_about().cloned();
+    let long_about = cmd.get_long_about().cloned();
+    let after = cmd.get_after_help().cloned();
+    let after_long = cmd.get_after_long_help().cloned();
+    let cmd = T::augment_args(cmd);
+    let cmd = match about {
+        Some(t) => cmd.about(t),
+        None => cmd.about(None::<&str>),
+    };
+    let cmd = match long_about {
+        Some(t) => cmd.long_about(t),
+        None => cmd.long_about(None::<&str>),
+    };
+    let cmd = match after {
+        Some(t) => cmd.after_help(t),
+        None => cmd.after_help(None::<&str>),
+    };
+    match after_long {
+        Some(t) => cmd.after_long_help(t),
+        None => cmd.after_long_help(None::<&str>),
+    }
+}
+
+impl<T: clap::FromArgMatches> clap::FromArgMatches for Deferred<T> {
+    fn from_arg_matches(matches: &clap::ArgMatches) -> Result<Self, clap::Error> {
+        T::from_arg_matches(matches).map(Deferred)
+    }
+
+    fn from_arg_matches_mut(matches: &mut clap::ArgMatches) -> Result<Self, clap::Error> {
+        T::from_arg_matches_mut(matches).map(Deferred)
+    }
+
+    fn update_from_arg_matches(&mut self, matches: &clap::ArgMatches) -> Result<(), clap::Error> {
+        self.0.update_from_arg_matches(matches)
+    }
 }
 
 /// Runs the command line.
 pub fn main() -> ExitCode {
     let cli = Cli::parse_from(on_off_flags_alone(std::env::args_os()));
     match cli.command {
-        Command::Extract(args) => extract_cmd::run(args),
-        Command::Batch(args) => batch_cmd::run(args),
-        Command::Layout(args) => layout_cmd::run(args),
-        Command::Wrapper(wrapper_cmd::WrapperCommand::Learn(args)) => wrapper_cmd::learn(args),
-        Command::Wrapper(wrapper_cmd::WrapperCommand::Apply(args)) => extract_cmd::run(args.into_extract()),
-        Command::Serve(args) => serve_cmd::run(args),
+        Command::Extract(Deferred(args)) => extract_cmd::run(args),
+        Command::Batch(Deferred(args)) => batch_cmd::run(args),
+        Command::Layout(Deferred(args)) => layout_cmd::run(args),
+        Command::Wrapper(wrapper_cmd::WrapperCommand::Learn(Deferred(args))) => wrapper_cmd::learn(args),
+        Command::Wrapper(wrapper_cmd::WrapperCommand::Apply(Deferred(args))) => extract_cmd::run(args.into_extract()),
+        Command::Serve(Deferred(args)) => serve_cmd::run(args),
     }
 }
 

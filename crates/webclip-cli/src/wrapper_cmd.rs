@@ -11,9 +11,9 @@ use webclip::forest::{self, feed, signifiers, SiteDoc, SitePage, Vocab};
 #[derive(Subcommand)]
 pub enum WrapperCommand {
     /// Learn a wrapper from several pages of one site template (FOREST).
-    Learn(LearnArgs),
+    Learn(crate::Deferred<LearnArgs>),
     /// Extract pages with a wrapper (pages it does not match fall back to --method).
-    Apply(ApplyArgs),
+    Apply(crate::Deferred<ApplyArgs>),
 }
 
 #[derive(Args)]

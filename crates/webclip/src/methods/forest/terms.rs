@@ -68,8 +68,8 @@ impl Analyzer {
         let stemmer = lang.and_then(stemmer_for).map(Stemmer::create);
         let stop = lang
             .and_then(iso639_1)
-            .and_then(stop_words::lookup)
-            .map(|w| w.iter().copied().collect())
+            .and_then(stop_list)
+            .map(|w| w.split('\n').collect())
             .unwrap_or_default();
         Analyzer { lang, stemmer, stop }
     }
@@ -173,6 +173,14 @@ fn stemmer_for(code: &str) -> Option<Algorithm> {
     })
 }
 
+// The stop-words crate's lists, one string per language, written by build.rs.
+include!(concat!(env!("OUT_DIR"), "/stop_words.rs"));
+
+/// The stop words of an ISO 639-1 code, one per line.
+fn stop_list(code: &str) -> Option<&'static str> {
+    STOP_WORDS.binary_search_by(|(c, _)| c.cmp(&code)).ok().map(|k| STOP_WORDS[k].1)
+}
+
 /// ISO 639-1 code of whatlang's ISO 639-3 codes, for the stop-word lists.
 fn iso639_1(code: &str) -> Option<&'static str> {
     const MAP: &[(&str, &str)] = &[
@@ -241,6 +249,16 @@ mod tests {
         let mut out = Vec::new();
         a.terms(text, &mut v, &mut out);
         out.iter().map(|&i| v.term(i).to_string()).collect()
+    }
+
+    #[test]
+    fn the_stop_word_table_is_the_crates_lists() {
+        for &code in stop_words::available_languages() {
+            let ours: Vec<&str> = stop_list(code).expect(code).split('\n').collect();
+            assert_eq!(ours, stop_words::lookup(code).expect(code), "{code}");
+        }
+        assert!(stop_list("en").is_some_and(|w| w.split('\n').any(|w| w == "the")));
+        assert_eq!(stop_list("xx"), None);
     }
 
     #[test]
