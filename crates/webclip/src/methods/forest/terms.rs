@@ -66,11 +66,7 @@ impl Analyzer {
     pub fn for_code(lang: Option<&str>) -> Analyzer {
         let lang = lang.and_then(whatlang::Lang::from_code).map(|l| l.code());
         let stemmer = lang.and_then(stemmer_for).map(Stemmer::create);
-        let stop = lang
-            .and_then(iso639_1)
-            .and_then(stop_list)
-            .map(|w| w.split('\n').collect())
-            .unwrap_or_default();
+        let stop = lang.and_then(iso639_1).and_then(stop_list).map(|w| w.split('\n').collect()).unwrap_or_default();
         Analyzer { lang, stemmer, stop }
     }
 
