@@ -75,16 +75,15 @@ fn attributes(page: &Page, id: NodeId, base: &Url, spans: Option<&(u16, u16)>) -
     let tag = page.tag(id);
     let fetches = matches!(*tag, local_name!("link") | local_name!("img"));
     page.attrs(id)
-        .iter()
         .filter(|a| {
-            let url_attr = matches!(a.name, local_name!("href") | local_name!("src"));
-            !(a.name == local_name!("srcdoc") || (fetches && url_attr && base.join(&a.value).is_err()))
+            let url_attr = matches!(*a.name, local_name!("href") | local_name!("src"));
+            !(*a.name == local_name!("srcdoc") || (fetches && url_attr && base.join(a.value).is_err()))
         })
         .map(|a| {
             let value = match spans {
-                Some(&(c, _)) if a.name == local_name!("colspan") => c.to_string(),
-                Some(&(_, r)) if a.name == local_name!("rowspan") => r.to_string(),
-                _ => a.value.clone(),
+                Some(&(c, _)) if *a.name == local_name!("colspan") => c.to_string(),
+                Some(&(_, r)) if *a.name == local_name!("rowspan") => r.to_string(),
+                _ => a.value.to_string(),
             };
             Attribute { name: QualName::new(None, ns!(), a.name.clone()), value }
         })

@@ -23,11 +23,20 @@ pub enum NodeKind {
     Text,
 }
 
-/// One attribute of an element.
+/// One attribute of an element as stored: its value is a range of `Page::attr_text` (one
+/// allocation per page, not one per attribute).
 #[derive(Debug, Clone)]
-pub struct Attr {
-    pub name: LocalName,
-    pub value: String,
+pub(crate) struct Attr {
+    name: LocalName,
+    start: u32,
+    len: u32,
+}
+
+/// One attribute of an element.
+#[derive(Debug, Clone, Copy)]
+pub struct AttrRef<'a> {
+    pub name: &'a LocalName,
+    pub value: &'a str,
 }
 
 /// One node of the arena. Links are ids; [`NONE`] where absent.
@@ -56,6 +65,8 @@ pub struct Page {
     nodes: Vec<Node>,
     text: String,
     attrs: Vec<Attr>,
+    /// The attributes' values, one after another.
+    attr_text: String,
     /// Parsed as a browser without scripts does: `noscript` content is markup and shown.
     noscript_shown: bool,
 }
@@ -198,7 +209,13 @@ impl Page {
             start: 0,
             len: 0,
         };
-        Page { nodes: vec![doc], text: String::new(), attrs: Vec::new(), noscript_shown: false }
+        Page {
+            nodes: vec![doc],
+            text: String::new(),
+            attrs: Vec::new(),
+            attr_text: String::new(),
+            noscript_shown: false,
+        }
     }
 
     pub(crate) fn set_noscript_shown(&mut self, shown: bool) {
@@ -247,10 +264,27 @@ impl Page {
         self.push_node(parent, NodeKind::Text, hidden, local_name!(""), start, text.len() as u32)
     }
 
+    /// An attribute of the element about to be pushed: its value is stored now, the attribute
+    /// goes into `attrs` for [`push_element`](Self::push_element).
+    pub(crate) fn stage_attr(&mut self, attrs: &mut Vec<Attr>, name: LocalName, value: &str) {
+        let start = self.attr_text.len() as u32;
+        self.attr_text.push_str(value);
+        attrs.push(Attr { name, start, len: value.len() as u32 });
+    }
+
+    fn attr_ref<'a>(&'a self, a: &'a Attr) -> AttrRef<'a> {
+        AttrRef { name: &a.name, value: &self.attr_text[a.start as usize..(a.start + a.len) as usize] }
+    }
+
     /// Appends an element with the attributes drained from `attrs` (see `push_node`).
     pub(crate) fn push_element(&mut self, parent: NodeId, name: LocalName, attrs: &mut Vec<Attr>) -> NodeId {
         let ignored = is_ignored_tag(&name) && !(self.noscript_shown && name == local_name!("noscript"));
-        let hidden = self.nodes[parent as usize].hidden || ignored || attrs.iter().any(|a| hides(&a.name, &a.value));
+        let hidden = self.nodes[parent as usize].hidden
+            || ignored
+            || attrs.iter().any(|a| {
+                let a = self.attr_ref(a);
+                hides(a.name, a.value)
+            });
         let (start, len) = (self.attrs.len() as u32, attrs.len() as u32);
         self.attrs.append(attrs);
         self.push_node(parent, NodeKind::Element, hidden, name, start, len)
@@ -399,7 +433,7 @@ impl Page {
     /// The element's own attributes hide it (`hidden`, an inline `display:none` /
     /// `visibility:hidden`).
     fn hides_itself(&self, id: NodeId) -> bool {
-        self.attrs(id).iter().any(|a| hides(&a.name, &a.value))
+        self.attrs(id).any(|a| hides(a.name, a.value))
     }
 
     /// Whether `id`, inside the revealed `root`, is hidden by nothing between them (looked at
@@ -492,7 +526,11 @@ impl Page {
     }
 
     /// The element's attributes; empty for other nodes.
-    pub fn attrs(&self, id: NodeId) -> &[Attr] {
+    pub fn attrs(&self, id: NodeId) -> impl ExactSizeIterator<Item = AttrRef<'_>> + '_ {
+        self.stored_attrs(id).iter().map(|a| self.attr_ref(a))
+    }
+
+    fn stored_attrs(&self, id: NodeId) -> &[Attr] {
         let n = &self.nodes[id as usize];
         if n.kind != NodeKind::Element {
             return &[];
@@ -502,7 +540,7 @@ impl Page {
 
     /// One attribute's value.
     pub fn attr(&self, id: NodeId, name: &str) -> Option<&str> {
-        self.attrs(id).iter().find(|a| &*a.name == name).map(|a| a.value.as_str())
+        self.stored_attrs(id).iter().find(|a| &*a.name == name).map(|a| self.attr_ref(a).value)
     }
 
     /// The first element with this tag in document order.
@@ -1158,7 +1196,7 @@ mod tests {
     fn repeated_attributes_keep_the_first_and_templates_stay_inert() {
         let page = Page::parse("<div class=a id=x class=b data-k=1 data-k=2>t</div><template><p>inert</p></template>");
         let div = page.subtree(0).find(|&i| &**page.tag(i) == "div").unwrap();
-        let attrs: Vec<(&str, &str)> = page.attrs(div).iter().map(|a| (&*a.name, a.value.as_str())).collect();
+        let attrs: Vec<(&str, &str)> = page.attrs(div).map(|a| (&**a.name, a.value)).collect();
         assert_eq!(attrs, [("class", "a"), ("id", "x"), ("data-k", "1")]);
         assert_eq!(page.text_content(0), "t");
         // With scripts on, noscript content is text (hidden); with scripts off, markup.
@@ -1175,7 +1213,7 @@ mod tests {
             page.subtree(0).filter(|&i| page.is_element(i)).map(|i| page.tag(i).to_string()).collect();
         assert_eq!(tags, ["html", "head", "body", "svg", "clipPath", "foreignObject", "p", "math", "mi", "clippath"]);
         let svg = page.find_tag(&local_name!("svg")).unwrap();
-        assert_eq!(page.attrs(svg)[0].name.to_string(), "viewBox");
+        assert_eq!(page.attrs(svg).next().unwrap().name.to_string(), "viewBox");
         let mi = page.subtree(0).find(|&i| &**page.tag(i) == "mi").unwrap();
         assert_eq!(page.attr(mi, "href"), Some("a"));
     }

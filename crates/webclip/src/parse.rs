@@ -356,7 +356,7 @@ fn walk(handle: &Handle, noscript_shown: bool, limits: &ParseLimits, cuts: &mut 
                         .clone();
                     let mut len = 0;
                     let value = unsafe { text(webclip_lxb_attr_value(a, &mut len), len) };
-                    attrs.push(Attr { name, value: value.to_owned() });
+                    page.stage_attr(&mut attrs, name, value);
                     a = next;
                 }
                 let id = page.push_element(parent, name, &mut attrs);

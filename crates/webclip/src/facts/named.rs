@@ -24,7 +24,7 @@ pub fn named_boxes(page: &Page, stats: &NodeStats, ls: &[Leaf]) -> NamedBoxes {
         let bio = author::holds_biography(stats.get(id));
         let mut f = 0;
         for a in page.attrs(id) {
-            if a.name == local_name!("class") {
+            if *a.name == local_name!("class") {
                 for t in a.value.split_ascii_whitespace() {
                     if embed::is_embed_class(t) {
                         f |= EMBED;
@@ -33,7 +33,7 @@ pub fn named_boxes(page: &Page, stats: &NodeStats, ls: &[Leaf]) -> NamedBoxes {
                         f |= AUTHOR;
                     }
                 }
-            } else if bio && a.name == local_name!("id") && a.value.split_ascii_whitespace().any(author::names_box) {
+            } else if bio && *a.name == local_name!("id") && a.value.split_ascii_whitespace().any(author::names_box) {
                 f |= AUTHOR;
             }
         }

@@ -174,10 +174,9 @@ impl ElementType {
         let mut atts: Vec<(String, String)> = sp
             .page
             .attrs(id)
-            .iter()
-            .filter(|a| &*a.name != "dfs" && xpath_name(&a.name))
+            .filter(|a| &**a.name != "dfs" && xpath_name(a.name))
             .filter_map(|a| {
-                let v = if tolerant { tolerant_form(&a.value) } else { a.value.clone() };
+                let v = if tolerant { tolerant_form(a.value) } else { a.value.to_string() };
                 (!v.is_empty() && xpath::quote(&v).is_some()).then(|| (a.name.to_string(), v))
             })
             .collect();
