@@ -598,8 +598,8 @@ impl<'a> PathIds<'a> {
 fn cue_mask(page: &Page, id: NodeId) -> u32 {
     let table = cue_table();
     let mut mask = 0;
-    for name in ["class", "id"] {
-        let Some(v) = page.attr(id, name) else { continue };
+    for name in [markup5ever::local_name!("class"), markup5ever::local_name!("id")] {
+        let Some(v) = page.attr_named(id, &name) else { continue };
         for t in v.as_bytes().split(|b| !b.is_ascii_alphanumeric()).filter(|t| t.len() >= 2) {
             for cue in &table[usize::from(t[0].to_ascii_lowercase())] {
                 if !starts_with_ci(t, cue.word) {

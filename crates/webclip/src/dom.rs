@@ -374,10 +374,10 @@ impl Page {
         let mut tabs = false;
         for i in 0..self.nodes.len() as NodeId {
             if self.is_element(i) {
-                if let Some(ids) = self.attr(i, "aria-controls") {
+                if let Some(ids) = self.attr_named(i, &local_name!("aria-controls")) {
                     controlled.extend(ids.split_ascii_whitespace());
                 }
-                tabs |= self.attr(i, "role") == Some("tabpanel");
+                tabs |= self.attr_named(i, &local_name!("role")) == Some("tabpanel");
             }
         }
         if controlled.is_empty() && !tabs {
@@ -392,8 +392,8 @@ impl Page {
             if !n.hidden || by_tags[i as usize] || n.kind != NodeKind::Element {
                 continue;
             }
-            let panel = self.attr(i, "id").is_some_and(|id| controlled.contains(id))
-                || self.attr(i, "role") == Some("tabpanel");
+            let panel = self.attr_named(i, &local_name!("id")).is_some_and(|id| controlled.contains(id))
+                || self.attr_named(i, &local_name!("role")) == Some("tabpanel");
             if !panel {
                 continue;
             }
@@ -541,6 +541,12 @@ impl Page {
     /// One attribute's value.
     pub fn attr(&self, id: NodeId, name: &str) -> Option<&str> {
         self.stored_attrs(id).iter().find(|a| &*a.name == name).map(|a| self.attr_ref(a).value)
+    }
+
+    /// One attribute's value, by an interned name (`local_name!("class")`): a compare of two
+    /// words per attribute, not of strings, for the passes that read every element.
+    pub fn attr_named(&self, id: NodeId, name: &LocalName) -> Option<&str> {
+        self.stored_attrs(id).iter().find(|a| a.name == *name).map(|a| self.attr_ref(a).value)
     }
 
     /// The first element with this tag in document order.

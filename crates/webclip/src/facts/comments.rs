@@ -443,8 +443,8 @@ pub fn sections(page: &Page, stats: &NodeStats, heading: Option<NodeId>) -> Vec<
             && !page.node(id).hidden
             && stats.get(id).chars > 0
             && !matches!(&**page.tag(id), "html" | "body")
-            && ["id", "class"].iter().any(|a| {
-                page.attr(id, a).is_some_and(|v| {
+            && [markup5ever::local_name!("id"), markup5ever::local_name!("class")].iter().any(|a| {
+                page.attr_named(id, a).is_some_and(|v| {
                     !v.contains('/') && v.as_bytes().split(|b| !b.is_ascii_alphanumeric()).any(is_comment_token)
                 })
             });

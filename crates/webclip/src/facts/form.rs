@@ -70,7 +70,11 @@ pub fn modal_dialogs(page: &Page, ls: &[Leaf]) -> Vec<bool> {
     let mut spans: Vec<(NodeId, NodeId)> = Vec::new();
     let mut i: NodeId = 0;
     while (i as usize) < page.len() {
-        if page.is_element(i) && page.attr(i, "aria-modal").is_some_and(|v| v.trim().eq_ignore_ascii_case("true")) {
+        if page.is_element(i)
+            && page
+                .attr_named(i, &markup5ever::local_name!("aria-modal"))
+                .is_some_and(|v| v.trim().eq_ignore_ascii_case("true"))
+        {
             spans.push((i, page.end(i)));
             // A dialog inside it adds nothing.
             i = page.end(i);
