@@ -6,7 +6,7 @@
 //! model and that the stored layout is the one the trees give.
 //!
 //! It also writes the stop-word lists of the stop-words crate as one string per language: the
-//! crate's tables are a `&str` per word, 21,700 pointers the loader relocates at every start.
+//! crate's tables hold a `&str` per word, a pointer the loader relocates at every start.
 //!
 //! (The lexbor parser is built by the `webclip-lexbor-sys` crate.)
 

@@ -53,8 +53,8 @@ enum Command {
 }
 
 /// A subcommand's arguments, added to clap's command only when that subcommand is the one
-/// given (`Command::defer`): building every subcommand's 100-odd arguments was a third of a
-/// one-page run's start.
+/// given (`Command::defer`): a one-page run does not build the option table for every
+/// subcommand.
 pub struct Deferred<T>(pub T);
 
 impl<T: clap::Args> clap::Args for Deferred<T> {

@@ -267,6 +267,9 @@ impl Page {
     /// An attribute of the element about to be pushed: its value is stored now, the attribute
     /// goes into `attrs` for [`push_element`](Self::push_element).
     pub(crate) fn stage_attr(&mut self, attrs: &mut Vec<Attr>, name: LocalName, value: &str) {
+        // Ranges are u32: past 4 GiB of values (the tree builder's copies of one huge
+        // attribute), a value is stored empty rather than wrapped.
+        let value = if self.attr_text.len() + value.len() > u32::MAX as usize { "" } else { value };
         let start = self.attr_text.len() as u32;
         self.attr_text.push_str(value);
         attrs.push(Attr { name, start, len: value.len() as u32 });
