@@ -208,6 +208,15 @@ fn bad_model_file_is_a_usage_error() {
     let o = webclip(&["extract", "-", "--clg-model", bad.to_str().unwrap()], Some(ARTICLE.as_bytes()));
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("--clg-model is read by --method clg, clg-lr"), "{}", stderr(&o));
+    // A valid model whose columns are not its feature set's would read the wrong columns.
+    let paper =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../webclip/models/boosted-paper.json"))
+            .unwrap();
+    let relabelled =
+        tmp("relabelled.json", paper.replacen("\"features\":\"paper\"", "\"features\":\"extended\"", 1).as_bytes());
+    let o = webclip(&["extract", "-", "--model", relabelled.to_str().unwrap()], Some(ARTICLE.as_bytes()));
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("relabelled.json: 91 features, the extended set has 160"), "{}", stderr(&o));
 }
 
 #[test]

@@ -262,6 +262,7 @@ impl OptionFlags {
                 _ => return Err(not_read_by("--model", READ_BY, method)),
             };
             let m = webclip::Model::from_json(&read(path)?).map_err(|e| format!("{}: {e}", path.display()))?;
+            webclip::check_leaf_model(&m).map_err(|e| format!("{}: {e}", path.display()))?;
             *slot = Some(Arc::new(m));
         }
         if let Some(path) = &self.clg.clg_model {

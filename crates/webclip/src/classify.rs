@@ -689,6 +689,22 @@ pub fn default_model(set: FeatureSet) -> Arc<Model> {
     cell.get_or_init(|| Arc::new(Model::from_embedded(bytes).expect("the embedded model is checked by a test"))).clone()
 }
 
+/// Checks a leaf model read from a file: its features must be its feature set's, in order
+/// (the rows are built for the set; a model of other columns would read the wrong ones).
+pub fn check_leaf_model(model: &Model) -> Result<(), String> {
+    let Some(set) = FeatureSet::parse(&model.features) else {
+        return Err(format!("unknown feature set {:?} (known: paper, extended)", model.features));
+    };
+    let names = feature_names(set);
+    if names == model.feature_names {
+        return Ok(());
+    }
+    Err(match model.feature_names.iter().zip(&names).position(|(a, b)| a != b) {
+        Some(i) => format!("feature {i} is {:?}, the {} set's is {:?}", model.feature_names[i], set.name(), names[i]),
+        None => format!("{} features, the {} set has {}", model.feature_names.len(), set.name(), names.len()),
+    })
+}
+
 /// The leaf classifier: a model of one feature set scoring every text leaf of a page (the
 /// probability that the leaf is main content). `boosted`, `auto`, `mss`, `clipper` and
 /// `clg-plus` score leaves with it.

@@ -66,7 +66,7 @@ pub mod forest {
 
 pub use article::metadata::Metadata;
 pub use article::{Article, Figure, Links, Part, Provenance, TitleSource};
-pub use classify::FeatureSet;
+pub use classify::{check_leaf_model, FeatureSet};
 pub use document::{Document, ReadOptions, Timings};
 pub use error::{Error, Result};
 pub use extract::{extract, extract_document};

@@ -68,7 +68,7 @@ pub(super) struct Context<'a> {
 
 /// Running text: two sentences or more, less than half linked.
 fn is_prose(c: &LeafCounts) -> bool {
-    c.sentences >= 2.0 && c.link_chars < 0.5 * c.chars
+    c.is_prose()
 }
 
 impl Auto {
