@@ -31,6 +31,7 @@ fn main() {
         apply(&patch, &tree);
         applied.push(patch.file_name().expect("a file name").to_string_lossy().into_owned());
     }
+    pool_entity_values(&tree.join("source/lexbor/html/tokenizer/res.h"));
     println!("cargo:rustc-env=WEBCLIP_LEXBOR_PATCHES={}", applied.join(" "));
     println!("cargo:rustc-env=WEBCLIP_LEXBOR_PATCHED={}", tree.display());
 
@@ -110,6 +111,39 @@ fn apply(patch: &Path, tree: &Path) {
         files += 1;
     }
     assert!(files > 0, "{name}: no file patches in it");
+}
+
+/// lexbor's table of named character references (`&amp;`…, generated upstream) points at each
+/// replacement string: 2,231 pointers the loader relocates at every start of a PIE binary,
+/// which copies all 116 pages of the 473 KB table on write. The strings move into one pool
+/// and each entry holds its offset + 1 as a pointer-sized integer constant (no relocation;
+/// 0 stays "no value"), so the table stays read-only data shared between processes.
+/// `patches/0004-entity-values-pooled.patch` reads the values from the pool.
+fn pool_entity_values(res_h: &Path) {
+    const TABLE: &str = "static const lexbor_sbst_entry_static_t lxb_html_tokenizer_res_entities_sbst[] =";
+    let text = std::fs::read_to_string(res_h).unwrap_or_else(|e| panic!("{}: {e}", res_h.display()));
+    let start = text.find(TABLE).unwrap_or_else(|| panic!("{}: no entity table", res_h.display()));
+    let end = start + text[start..].find("};").unwrap_or_else(|| panic!("{}: the table does not end", res_h.display()));
+    let (mut pool, mut table) = (Vec::<u8>::new(), String::with_capacity(end - start));
+    let mut rest = &text[start..end];
+    while let Some(open) = rest.find('"') {
+        table.push_str(&rest[..open]);
+        let close = open + 1 + rest[open + 1..].find('"').expect("a closed string");
+        table.push_str(&format!("(void *) {}", pool.len() + 1));
+        // The generator writes every byte as `\x` and hex digits.
+        for escape in rest[open + 1..close].split("\\x").skip(1) {
+            pool.push(u8::from_str_radix(escape, 16).unwrap_or_else(|e| panic!("{escape:?}: {e}")));
+        }
+        rest = &rest[close + 1..];
+    }
+    table.push_str(rest);
+    let literal: String = pool.iter().map(|b| format!("\\x{b:02x}")).collect();
+    let pooled = format!(
+        "{}static const lxb_char_t lxb_html_tokenizer_res_entities_pool[] = \"{literal}\";\n\n{table}{}",
+        &text[..start],
+        &text[end..]
+    );
+    std::fs::write(res_h, pooled).unwrap_or_else(|e| panic!("{}: {e}", res_h.display()));
 }
 
 /// `path` (from a patch) under `tree`; it must stay inside.

@@ -133,8 +133,9 @@ mod tests {
     /// Every patch in `patches/` was applied, in order, and the compiled tree is lexbor's
     /// upstream source changed in exactly the files the patches name: the name tables
     /// (`core/hash.c`, `core/hash.h`), which now grow, and the tree builder's active formatting
-    /// list, now bounded, and its count of copies (`html/tree*`), and the option's insertion steps
-    /// (`html/interfaces/option_element.c`).
+    /// list, now bounded, and its count of copies (`html/tree*`), the option's insertion steps
+    /// (`html/interfaces/option_element.c`), and the named-reference table with its reader
+    /// (`html/tokenizer/res.h`, rewritten by `build.rs`; `html/tokenizer/state.c`).
     #[test]
     fn the_patches_are_applied() {
         let crate_dir = Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -147,7 +148,8 @@ mod tests {
         assert_eq!(APPLIED_PATCHES, patches.join(" "));
         assert_eq!(
             APPLIED_PATCHES,
-            "0001-name-tables-grow.patch 0002-formatting-copies-bounded.patch 0003-options-selectedness-linear.patch"
+            "0001-name-tables-grow.patch 0002-formatting-copies-bounded.patch 0003-options-selectedness-linear.patch \
+             0004-entity-values-pooled.patch"
         );
 
         let (upstream, patched) = (crate_dir.join("vendor/lexbor"), PathBuf::from(env!("WEBCLIP_LEXBOR_PATCHED")));
@@ -168,6 +170,8 @@ mod tests {
                 "source/lexbor/core/hash.c",
                 "source/lexbor/core/hash.h",
                 "source/lexbor/html/interfaces/option_element.c",
+                "source/lexbor/html/tokenizer/res.h",
+                "source/lexbor/html/tokenizer/state.c",
                 "source/lexbor/html/tree/active_formatting.c",
                 "source/lexbor/html/tree/active_formatting.h",
                 "source/lexbor/html/tree.c",
@@ -181,6 +185,11 @@ mod tests {
         let html = |root: &Path, f: &str| std::fs::read_to_string(root.join("source/lexbor/html").join(f)).unwrap();
         assert!(!html(&upstream, "tree.h").contains("webclip_copies"));
         assert!(html(&patched, "tree.h").contains("size_t                         webclip_copies;"));
+        // The table holds offsets into the pool, not pointers to strings.
+        let res = html(&patched, "tokenizer/res.h");
+        assert!(res.contains("lxb_html_tokenizer_res_entities_pool[] = \"") && res.contains("{0x3b, (void *) 1, "));
+        let table = &res[res.find("entities_sbst[]").unwrap()..];
+        assert!(!table.contains('"'), "no string is left in the table");
     }
 
     extern "C" fn keep_all(_: *mut c_void, _: usize, _: c_uint, _: c_uint, _: usize) -> c_int {
