@@ -348,23 +348,22 @@ impl GbtModel {
 pub const SETTLE_EVERY: usize = 25;
 
 impl Binned {
-    /// The bin of `x` among a feature's thresholds: how many are `<= x`. Branch-free (a
-    /// count for short lists, a binary search by conditional moves otherwise), since which
-    /// way a comparison goes is unpredictable from row to row.
+    /// The bin of `x` among a feature's thresholds: how many are `<= x`. Branch-free, since
+    /// which way a comparison goes is unpredictable from row to row, and without a chain of
+    /// dependent loads (a binary search's): the blocks of 16 cuts wholly at or below `x` are
+    /// counted by their last cut, then the cuts of the next block.
     fn bin(cuts: &[f64], x: f64) -> u8 {
+        const BLOCK: usize = 16;
+        let count = |cuts: &[f64]| cuts.iter().map(|&t| u8::from(t <= x)).sum::<u8>();
         if x.is_nan() {
             return NAN_BIN;
         }
-        if cuts.len() <= 16 {
-            return cuts.iter().map(|&t| u8::from(t <= x)).sum();
+        if cuts.len() <= BLOCK {
+            return count(cuts);
         }
-        let (mut base, mut len) = (0usize, cuts.len());
-        while len > 1 {
-            let half = len / 2;
-            base = if cuts[base + half - 1] <= x { base + half } else { base };
-            len -= half;
-        }
-        (base + usize::from(cuts[base] <= x)) as u8
+        let below: usize = cuts.chunks_exact(BLOCK).map(|b| usize::from(b[BLOCK - 1] <= x)).sum();
+        let start = below * BLOCK;
+        (start + usize::from(count(&cuts[start..(start + BLOCK).min(cuts.len())]))) as u8
     }
 
     fn margins(&self, rows: &[f64], width: usize, base: f64, out: &mut [f64], settle: f64) {
@@ -521,7 +520,7 @@ mod binned_tests {
     /// thresholds, and NaN: binned and packed evaluation agree bit for bit.
     #[test]
     fn bins_count_the_thresholds_at_or_below() {
-        for n in [0usize, 1, 2, 3, 15, 16, 17, 31, 100, 255] {
+        for n in [0usize, 1, 2, 3, 15, 16, 17, 31, 32, 33, 100, 240, 254, 255] {
             let cuts: Vec<f64> = (0..n).map(|i| i as f64 * 0.5).collect();
             for k in -2..(n as i64 + 3) {
                 for x in [k as f64 * 0.5, k as f64 * 0.5 - 0.25, k as f64 * 0.5 + 0.25] {
