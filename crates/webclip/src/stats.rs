@@ -103,13 +103,72 @@ pub(crate) fn is_sentence_end(c: char) -> bool {
     matches!(c, '.' | '!' | '?' | '。' | '！' | '？' | '؟' | '।' | '…')
 }
 
+/// What a character counts as in [`text_stat`].
+#[derive(Clone, Copy, PartialEq)]
+enum Class {
+    Space,
+    /// A CJK ideograph or kana: a word of its own.
+    Ideograph,
+    Alphanumeric,
+    /// Punctuation that ends a sentence.
+    End,
+    Punct,
+}
+
+fn class_of(c: char) -> Class {
+    if c.is_whitespace() {
+        Class::Space
+    } else if is_cjk(c) {
+        Class::Ideograph
+    } else if c.is_alphanumeric() {
+        Class::Alphanumeric
+    } else if is_sentence_end(c) {
+        Class::End
+    } else {
+        Class::Punct
+    }
+}
+
+/// [`class_of`] for every ASCII byte, so ASCII text is classified without decoding.
+static ASCII_CLASS: [Class; 128] = {
+    let mut t = [Class::Punct; 128];
+    let mut b = 0;
+    while b < 128 {
+        let c = b as u8;
+        t[b] = if matches!(c, b'\t' | b'\n' | 0x0B | 0x0C | b'\r' | b' ') {
+            Class::Space
+        } else if c.is_ascii_alphanumeric() {
+            Class::Alphanumeric
+        } else if matches!(c, b'.' | b'!' | b'?') {
+            Class::End
+        } else {
+            Class::Punct
+        };
+        b += 1;
+    }
+    t
+};
+
 /// Counts for one text node.
 pub fn text_stat(text: &str) -> Stat {
     let mut s = Stat::default();
     let mut in_word = false;
     let mut in_run = false;
-    for c in text.chars() {
-        if c.is_whitespace() {
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        let class = match bytes[i] {
+            b @ 0..=0x7F => {
+                i += 1;
+                ASCII_CLASS[usize::from(b)]
+            }
+            _ => {
+                let c = text[i..].chars().next().unwrap_or_default();
+                i += c.len_utf8();
+                class_of(c)
+            }
+        };
+        if class == Class::Space {
             in_word = false;
             in_run = false;
             continue;
@@ -119,19 +178,21 @@ pub fn text_stat(text: &str) -> Stat {
             in_run = true;
         }
         s.chars += 1;
-        if is_cjk(c) {
-            s.words += 1;
-            in_word = false;
-        } else if c.is_alphanumeric() {
-            if !in_word {
-                s.words += 1;
+        match class {
+            Class::Alphanumeric => {
+                if !in_word {
+                    s.words += 1;
+                }
+                in_word = true;
             }
-            in_word = true;
-        } else {
-            s.punct += 1;
-            in_word = false;
-            if is_sentence_end(c) {
-                s.sentences += 1;
+            Class::Ideograph => {
+                s.words += 1;
+                in_word = false;
+            }
+            _ => {
+                s.punct += 1;
+                in_word = false;
+                s.sentences += u32::from(class == Class::End);
             }
         }
     }
@@ -159,6 +220,47 @@ pub(crate) fn strip_invisible(s: &str) -> std::borrow::Cow<'_, str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The ASCII table and the decoding path count as one character-by-character walk does.
+    #[test]
+    fn text_stat_counts_as_the_plain_walk() {
+        fn plain(text: &str) -> Stat {
+            let mut s = Stat::default();
+            let (mut in_word, mut in_run) = (false, false);
+            for c in text.chars() {
+                if c.is_whitespace() {
+                    (in_word, in_run) = (false, false);
+                    continue;
+                }
+                s.runs += u32::from(!in_run);
+                in_run = true;
+                s.chars += 1;
+                if is_cjk(c) {
+                    s.words += 1;
+                    in_word = false;
+                } else if c.is_alphanumeric() {
+                    s.words += u32::from(!in_word);
+                    in_word = true;
+                } else {
+                    s.punct += 1;
+                    in_word = false;
+                    s.sentences += u32::from(is_sentence_end(c));
+                }
+            }
+            s.text_nodes = u32::from(s.chars > 0);
+            s
+        }
+        let all_ascii: String = (0u8..128).map(char::from).collect();
+        for text in [
+            "",
+            " \t\n\x0b\x0c\r ",
+            &all_ascii,
+            "Hello, world. Bye!  Straße — naïve café? 東京タワーは高い。١٢٣ नमस्ते। … \u{a0}x\u{2003}y \u{85}z",
+            "a\x1c b\x1fc",
+        ] {
+            assert_eq!(text_stat(text), plain(text), "{text:?}");
+        }
+    }
 
     #[test]
     fn counts_bubble_up() {
