@@ -128,7 +128,8 @@ pub(crate) fn without_main_content(article: &webclip::Article) -> bool {
 /// header). An address the user typed is the user's choice (private unless --public-only); an
 /// address a page names is public only unless --allow-private-links.
 struct Fetcher {
-    runtime: Option<tokio::runtime::Runtime>,
+    /// Started on the first fetch: most runs read files and never need it.
+    runtime: std::cell::OnceCell<Option<tokio::runtime::Runtime>>,
     typed: webclip_fetch::FetchConfig,
     named: webclip_fetch::FetchConfig,
 }
@@ -147,8 +148,7 @@ impl Fetcher {
             private_hint: "a link the page names; --allow-private-links fetches it".into(),
             ..typed.clone()
         };
-        let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().ok();
-        Fetcher { runtime, typed, named }
+        Fetcher { runtime: std::cell::OnceCell::new(), typed, named }
     }
 
     /// A page whose address the user gave.
@@ -164,7 +164,11 @@ impl Fetcher {
     }
 
     fn fetch(&self, url: &str, config: &webclip_fetch::FetchConfig) -> Result<webclip::FetchedPage, String> {
-        let rt = self.runtime.as_ref().ok_or("fetching: no async runtime could be started")?;
+        let rt = self
+            .runtime
+            .get_or_init(|| tokio::runtime::Builder::new_current_thread().enable_all().build().ok())
+            .as_ref()
+            .ok_or("fetching: no async runtime could be started")?;
         let page = rt.block_on(webclip_fetch::fetch(url, config)).map_err(|e| format!("fetching: {e}"))?;
         Ok(webclip::FetchedPage { bytes: page.bytes, charset: page.charset, url: page.url })
     }
