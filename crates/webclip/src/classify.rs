@@ -675,8 +675,14 @@ fn semantic_masks(page: &Page) -> Vec<u16> {
 static PAPER_MODEL: &str = include_str!("../models/boosted-paper.json");
 #[cfg(test)]
 static EXTENDED_MODEL: &str = include_str!("../models/boosted-extended.json");
-static PAPER_BIN: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/boosted-paper.bin"));
-static EXTENDED_BIN: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/boosted-extended.bin"));
+/// Bytes at an 8-aligned address: the models' binned leaves (f32s the writer aligns to 4 within
+/// the binary) are read in place.
+#[repr(C, align(8))]
+struct Aligned<B: ?Sized>(B);
+static PAPER_ALIGNED: &Aligned<[u8]> = &Aligned(*include_bytes!(concat!(env!("OUT_DIR"), "/boosted-paper.bin")));
+static EXTENDED_ALIGNED: &Aligned<[u8]> = &Aligned(*include_bytes!(concat!(env!("OUT_DIR"), "/boosted-extended.bin")));
+static PAPER_BIN: &[u8] = &PAPER_ALIGNED.0;
+static EXTENDED_BIN: &[u8] = &EXTENDED_ALIGNED.0;
 
 /// The embedded model of a feature set.
 pub fn default_model(set: FeatureSet) -> Arc<Model> {
@@ -841,6 +847,11 @@ mod tests {
             let fresh = Model::from_embedded(bin).unwrap();
             let crate::learn::model::Learner::Gbt(g) = &fresh.learner else { panic!("not a GBT model") };
             assert!(!g.trees.decoded(), "{:?}", g.trees);
+            // The binned nodes and leaves are read in place, not copied at every start.
+            let b = g.binned().expect("a binned layout");
+            assert!(
+                matches!(b.nodes, std::borrow::Cow::Borrowed(_)) && matches!(b.leaves, std::borrow::Cow::Borrowed(_))
+            );
             let mut row = vec![0.5; feature_width(set)];
             fresh.score(&mut row);
             assert!(!g.trees.decoded(), "scoring decoded the trees");

@@ -3,6 +3,8 @@
 //! of the embedded models in their binary form, so a process reads it at start-up instead of
 //! computing it (sorting and searching every threshold took about 1.5 ms per start).
 
+use std::borrow::Cow;
+
 /// Marks a leaf in a tree's `feature` array.
 pub const LEAF: u32 = u32::MAX;
 
@@ -37,11 +39,12 @@ pub struct Binned {
     /// Per feature, its sorted distinct thresholds (empty when no split uses it).
     pub cuts: Vec<Vec<f64>>,
     pub depth: u32,
-    /// Per tree, its nodes in heap order: (feature, threshold index + 1); padded to 256 per
-    /// tree when `depth <= SMALL_DEPTH`, else `2^depth − 1`.
-    pub nodes: Vec<(u8, u8)>,
+    /// Per tree, its nodes in heap order: [feature, threshold index + 1]; padded to 256 per
+    /// tree when `depth <= SMALL_DEPTH`, else `2^depth − 1`. An embedded model's are borrowed
+    /// from the binary (no copy at start-up).
+    pub nodes: Cow<'static, [[u8; 2]]>,
     /// Per tree, its bottom row of leaf weights (256 or `2^depth` per tree, as `nodes`).
-    pub leaves: Vec<f32>,
+    pub leaves: Cow<'static, [f32]>,
 }
 
 /// Steps from the root to the deepest leaf (children come after parents, so one forward pass
@@ -99,7 +102,7 @@ pub fn bin(trees: &[TreeRef]) -> Option<Binned> {
     }
     let (inner, bottom) = ((1usize << depth) - 1, 1usize << depth);
     let (node_stride, leaf_stride) = strides(depth);
-    let mut nodes = vec![(0u8, 0u8); node_stride * trees.len()];
+    let mut nodes = vec![[0u8; 2]; node_stride * trees.len()];
     let mut leaves = vec![0f32; leaf_stride * trees.len()];
     for (k, t) in trees.iter().enumerate() {
         let tn = &mut nodes[k * node_stride..k * node_stride + inner];
@@ -117,18 +120,20 @@ pub fn bin(trees: &[TreeRef]) -> Option<Binned> {
             let c = &cuts[t.feature[i] as usize];
             // `c` is sorted and deduplicated by total_cmp.
             let j = c.binary_search_by(|x| x.total_cmp(&t.threshold[i])).ok()?;
-            tn[h] = (t.feature[i] as u8, j as u8 + 1);
+            tn[h] = [t.feature[i] as u8, j as u8 + 1];
             stack.push((t.left[i] as usize, 2 * h + 1, level + 1));
             stack.push((t.right[i] as usize, 2 * h + 2, level + 1));
         }
     }
-    Some(Binned { cuts, depth, nodes, leaves })
+    Some(Binned { cuts, depth, nodes: Cow::Owned(nodes), leaves: Cow::Owned(leaves) })
 }
 
 impl Binned {
     /// Appends the binary form `learn::model::Model::from_binary` reads (little-endian):
     /// depth (u32), cut lists (u32 count; each a u32 length and f64s), nodes (u32 count;
-    /// feature and threshold bytes), leaves (u32 count; f32s).
+    /// feature and threshold bytes), zero bytes up to a multiple of 4 of `w`'s length, leaves
+    /// (u32 count; f32s): with `w` the whole binary, the leaves sit 4-aligned and are read in
+    /// place.
     // Used by build.rs (which includes this file) and the lab; the library only reads.
     #[allow(dead_code)]
     pub fn write(&self, w: &mut Vec<u8>) {
@@ -139,7 +144,8 @@ impl Binned {
             c.iter().for_each(|x| w.extend(x.to_le_bytes()));
         }
         w.extend((self.nodes.len() as u32).to_le_bytes());
-        self.nodes.iter().for_each(|&(f, t)| w.extend([f, t]));
+        self.nodes.iter().for_each(|n| w.extend(n));
+        w.resize(w.len().next_multiple_of(4), 0);
         w.extend((self.leaves.len() as u32).to_le_bytes());
         self.leaves.iter().for_each(|x| w.extend(x.to_le_bytes()));
     }
@@ -159,6 +165,6 @@ impl Binned {
             && self
                 .nodes
                 .iter()
-                .all(|&(f, t)| t == 0 && f == 0 || self.cuts.get(f as usize).is_some_and(|c| t as usize <= c.len()))
+                .all(|&[f, t]| t == 0 && f == 0 || self.cuts.get(f as usize).is_some_and(|c| t as usize <= c.len()))
     }
 }

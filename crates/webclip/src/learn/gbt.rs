@@ -392,7 +392,7 @@ impl Binned {
                 let mut idx = [0usize; LANES];
                 for _ in 0..depth {
                     for (l, i) in idx.iter_mut().enumerate() {
-                        let (f, thr) = tn[*i];
+                        let [f, thr] = tn[*i];
                         *i = 2 * *i + 1 + usize::from(rows[l * used + f as usize] >= thr);
                     }
                 }
@@ -404,7 +404,7 @@ impl Binned {
                 let row = &bins[r * used..(r + 1) * used];
                 let mut i = 0;
                 for _ in 0..depth {
-                    let (f, thr) = tn[i];
+                    let [f, thr] = tn[i];
                     i = 2 * i + 1 + usize::from(row[f as usize] >= thr);
                 }
                 *o += tl[i - inner] as f64;
@@ -486,13 +486,13 @@ impl Binned {
         let trees = nodes.chunks_exact(256).zip(leaves.chunks_exact(256));
         let full = n / LANES * LANES;
         for (tn, tl) in trees {
-            let tn: &[(u8, u8); 256] = tn.try_into().expect("256 nodes");
+            let tn: &[[u8; 2]; 256] = tn.try_into().expect("256 nodes");
             let tl: &[f32; 256] = tl.try_into().expect("256 leaves");
             for (group, outs) in bins[..full].chunks_exact(LANES).zip(out[..full].chunks_exact_mut(LANES)) {
                 let mut idx = [0usize; LANES];
                 for _ in 0..depth {
                     for (i, row) in idx.iter_mut().zip(group) {
-                        let (f, thr) = tn[*i & 0xff];
+                        let [f, thr] = tn[*i & 0xff];
                         *i = 2 * *i + 1 + usize::from(row[f as usize] >= thr);
                     }
                 }
@@ -503,7 +503,7 @@ impl Binned {
             for (row, o) in bins[full..].iter().zip(&mut out[full..]) {
                 let mut i = 0usize;
                 for _ in 0..depth {
-                    let (f, thr) = tn[i & 0xff];
+                    let [f, thr] = tn[i & 0xff];
                     i = 2 * i + 1 + usize::from(row[f as usize] >= thr);
                 }
                 *o += tl[(i - inner) & 0xff] as f64;

@@ -8,6 +8,7 @@ use super::scale::Scaler;
 use super::sigmoid;
 use crate::error::{Error, Result};
 use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
 
 /// The learner inside a model.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -85,9 +86,6 @@ impl<'a> Reader<'a> {
         let n = self.u32()? as usize;
         self.take(n.checked_mul(N).ok_or_else(|| Error::Model("array too long".into()))?)
     }
-    fn f32s(&mut self) -> Result<Vec<f32>> {
-        Ok(f32s(self.items::<4>()?))
-    }
     fn f64s(&mut self) -> Result<Vec<f64>> {
         Ok(f64s(self.items::<8>()?))
     }
@@ -110,15 +108,35 @@ impl<'a> Reader<'a> {
         }
         Ok(trees)
     }
-    fn binned(&mut self) -> Result<Binned> {
+    /// The binned layout; `embedded`: the binary is the program's own (the same bytes as
+    /// `self.b`), whose nodes and leaves are then borrowed rather than copied.
+    fn binned(&mut self, embedded: Option<&'static [u8]>) -> Result<Binned> {
         let depth = self.u32()?;
         let n = self.u32()? as usize;
         let cuts = (0..n.min(1 << 16)).map(|_| self.f64s()).collect::<Result<Vec<_>>>()?;
         if cuts.len() != n {
             return Err(Error::Model("too many cut lists".into()));
         }
-        let nodes = decoded(self.items::<2>()?, |[f, t]: [u8; 2]| (f, t));
-        Ok(Binned { cuts, depth, nodes, leaves: self.f32s()? })
+        let nodes_at = self.at;
+        let nodes = self.items::<2>()?;
+        let nodes_at = nodes_at + 4..self.at;
+        self.take(self.at.next_multiple_of(4) - self.at)?;
+        let leaves_at = self.at;
+        let leaves = self.items::<4>()?;
+        let leaves_at = leaves_at + 4..self.at;
+        let own = |range: std::ops::Range<usize>| embedded.and_then(|all| all.get(range));
+        let nodes = match own(nodes_at) {
+            Some(b) => Cow::Borrowed(b.as_chunks::<2>().0),
+            None => Cow::Owned(decoded(nodes, |n: [u8; 2]| n)),
+        };
+        // In place only where the bytes are the platform's f32s: little-endian and aligned
+        // (the embedded binary is 8-aligned and the writer pads the leaves to 4).
+        let in_place = own(leaves_at).filter(|_| cfg!(target_endian = "little"));
+        let leaves = match in_place.and_then(|b| bytemuck::try_cast_slice::<u8, f32>(b).ok()) {
+            Some(l) => Cow::Borrowed(l),
+            None => Cow::Owned(f32s(leaves)),
+        };
+        Ok(Binned { cuts, depth, nodes, leaves })
     }
 }
 
@@ -244,7 +262,7 @@ impl Model {
                 };
                 match r.u8()? {
                     0 => Learner::Gbt(GbtModel::unprepared(base, trees)),
-                    1 => Learner::Gbt(GbtModel::unprepared_binned(base, trees, r.binned()?)),
+                    1 => Learner::Gbt(GbtModel::unprepared_binned(base, trees, r.binned(embedded)?)),
                     k => return Err(Error::Model(format!("unknown binned-layout tag {k}"))),
                 }
             }
@@ -332,12 +350,17 @@ mod tests {
             // A layout that would index past the cut lists is refused.
             let mut bad = g.clone();
             let mut b = stored.clone();
-            b.nodes[0].1 = 255;
+            b.nodes.to_mut()[0][1] = 255;
             bad = GbtModel::unprepared_binned(bad.base_score, bad.trees, b);
             assert!(bad.validate(m.feature_names.len()).is_err());
             // So is a deep layout without cut lists (its padding would index an empty row).
             let n = g.trees.len();
-            let deep = Binned { cuts: vec![], depth: 9, nodes: vec![(0, 0); 511 * n], leaves: vec![0.0; 512 * n] };
+            let deep = Binned {
+                cuts: vec![],
+                depth: 9,
+                nodes: Cow::Owned(vec![[0, 0]; 511 * n]),
+                leaves: Cow::Owned(vec![0.0; 512 * n]),
+            };
             assert!(!deep.fits(n));
         }
     }
