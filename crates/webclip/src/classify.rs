@@ -838,6 +838,18 @@ mod tests {
     }
 
     #[test]
+    fn a_given_model_of_other_columns_is_an_error() {
+        let mut m = Model::from_json(PAPER_MODEL).unwrap();
+        m.features = "extended".into();
+        assert_eq!(check_leaf_model(&m), Err("91 features, the extended set has 160".to_string()));
+        let config = crate::MethodConfig::Auto { options: Default::default(), model: Some(Arc::new(m)) };
+        let doc = Document::parse("<p>Some text here. And more.</p>");
+        let got = crate::extract_document(doc, &crate::Options::with_method(config));
+        assert!(matches!(&got, Err(crate::Error::Model(e)) if e.contains("91 features")), "{:?}", got.err());
+        assert!(check_leaf_model(&Model::from_json(EXTENDED_MODEL).unwrap()).is_ok());
+    }
+
+    #[test]
     fn embedded_models_load_and_match_their_feature_sets() {
         for (set, text, bin) in
             [(FeatureSet::Paper, PAPER_MODEL, PAPER_BIN), (FeatureSet::Extended, EXTENDED_MODEL, EXTENDED_BIN)]

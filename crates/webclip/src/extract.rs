@@ -3,7 +3,7 @@
 
 use crate::article::Article;
 use crate::document::{ms_since, Document};
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::methods::MethodConfig;
 use crate::options::Options;
 use std::time::Instant;
@@ -18,6 +18,11 @@ pub fn extract(bytes: &[u8], options: &Options) -> Result<Article> {
 /// when the document's deadline passes).
 pub fn extract_document(mut doc: Document, options: &Options) -> Result<Article> {
     let config = options.method_config();
+    // A model from the caller must read its own feature set's columns, or it scores garbage.
+    if let Some(m) = config.given_model() {
+        crate::classify::check_leaf_model(m)
+            .map_err(|e| Error::Model(format!("its columns are not its feature set's: {e}")))?;
+    }
     let method = config.build();
     let t = Instant::now();
     let mut selection = method.select(&doc);

@@ -150,6 +150,15 @@ impl MethodConfig {
         }
     }
 
+    /// The leaf model the caller gave (not an embedded one), if any.
+    pub(crate) fn given_model(&self) -> Option<&Arc<Model>> {
+        match self {
+            MethodConfig::Auto { model, .. } | MethodConfig::Boosted { model, .. } => model.as_ref(),
+            MethodConfig::Forest { fallback, .. } => fallback.given_model(),
+            _ => None,
+        }
+    }
+
     /// Builds the method.
     pub fn build(&self) -> Box<dyn Method + Send + Sync> {
         match self {
