@@ -126,7 +126,7 @@ impl<'a> Reader<'a> {
         let leaves_at = leaves_at + 4..self.at;
         let own = |range: std::ops::Range<usize>| embedded.and_then(|all| all.get(range));
         let nodes = match own(nodes_at) {
-            Some(b) => Cow::Borrowed(b.as_chunks::<2>().0),
+            Some(b) => Cow::Borrowed(bytemuck::cast_slice::<u8, [u8; 2]>(b)),
             None => Cow::Owned(decoded(nodes, |n: [u8; 2]| n)),
         };
         // In place only where the bytes are the platform's f32s: little-endian and aligned
