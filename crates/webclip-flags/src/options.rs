@@ -119,7 +119,8 @@ fn flag(spec: &OptionSpec) -> &'static Flag {
             .map(|s| {
                 let long = s.name.replace('_', "-");
                 Flag {
-                    help: s.help_line(),
+                    // A tuning option is no flag of `extract` (the lab's `--tune`): no help line.
+                    help: if s.group == Group::Tuning { String::new() } else { s.help_line() },
                     negative_id: format!("no_{}", s.name),
                     negative_long: format!("no-{long}"),
                     long,
