@@ -140,7 +140,7 @@ def binary_model(m):
     """The binary form of a JSON model, as crates/webclip/build.rs writes it but without the
     binned layout (a seed only; the loader computes the layout when it is absent)."""
     import struct
-    out = bytearray(b"WCM2")
+    out = bytearray(b"WCM3")
     def string(x):
         b = x.encode()
         out.extend(struct.pack("<I", len(b)) + b)

@@ -83,7 +83,7 @@ fn u32s(w: &mut Vec<u8>, v: &Value, key: &str) -> Result<Vec<u32>, String> {
 }
 
 fn encode(v: &Value, w: &mut Vec<u8>) -> Result<(), String> {
-    w.extend(b"WCM2");
+    w.extend(b"WCM3");
     string(w, field(v, "method")?.as_str().ok_or("method")?);
     string(w, field(v, "features")?.as_str().ok_or("features")?);
     let names = array(v, "feature_names")?;

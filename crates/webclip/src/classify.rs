@@ -701,11 +701,13 @@ pub fn check_leaf_model(model: &Model) -> Result<(), String> {
     let Some(set) = FeatureSet::parse(&model.features) else {
         return Err(format!("unknown feature set {:?} (known: paper, extended)", model.features));
     };
-    let names = feature_names(set);
-    if names == model.feature_names {
+    // The sets' names, built once: a model given per call is checked on every page.
+    static NAMES: [OnceLock<Vec<String>>; 2] = [OnceLock::new(), OnceLock::new()];
+    let names = NAMES[set as usize].get_or_init(|| feature_names(set));
+    if *names == model.feature_names {
         return Ok(());
     }
-    Err(match model.feature_names.iter().zip(&names).position(|(a, b)| a != b) {
+    Err(match model.feature_names.iter().zip(names).position(|(a, b)| a != b) {
         Some(i) => format!("feature {i} is {:?}, the {} set's is {:?}", model.feature_names[i], set.name(), names[i]),
         None => format!("{} features, the {} set has {}", model.feature_names.len(), set.name(), names.len()),
     })

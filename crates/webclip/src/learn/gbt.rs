@@ -522,8 +522,9 @@ fn bin_rows(cuts: &[Vec<f64>], rows: &[f64], width: usize, bins: &mut [[u8; 256]
     }
     #[cfg(target_arch = "x86_64")]
     {
+        // `unsafe fn`: a safe function with target features needs Rust 1.86; the MSRV is 1.85.
         #[target_feature(enable = "avx2")]
-        fn avx2(cuts: &[Vec<f64>], rows: &[f64], width: usize, bins: &mut [[u8; 256]]) {
+        unsafe fn avx2(cuts: &[Vec<f64>], rows: &[f64], width: usize, bins: &mut [[u8; 256]]) {
             each(cuts, rows, width, bins)
         }
         if std::arch::is_x86_feature_detected!("avx2") {

@@ -120,7 +120,9 @@ impl<'a> Reader<'a> {
         let nodes_at = self.at;
         let nodes = self.items::<2>()?;
         let nodes_at = nodes_at + 4..self.at;
-        self.take(self.at.next_multiple_of(4) - self.at)?;
+        if self.take(self.at.next_multiple_of(4) - self.at)?.iter().any(|&b| b != 0) {
+            return Err(Error::Model("padding before the leaves is not zero".into()));
+        }
         let leaves_at = self.at;
         let leaves = self.items::<4>()?;
         let leaves_at = leaves_at + 4..self.at;
@@ -207,7 +209,7 @@ impl Model {
     /// JSON file stays the model that training reproduces; the program loads this form,
     /// through [`from_embedded`](Model::from_embedded)). Little-endian; a string is a u32 length and UTF-8 bytes, an array a
     /// u32 length and its items:
-    /// `"WCM2"`, method, features, feature names (u32 count, strings), scaler mean and std
+    /// `"WCM3"`, method, features, feature names (u32 count, strings), scaler mean and std
     /// (f64 arrays), threshold (f64), provenance (JSON string), learner tag (u8: 0 GBT,
     /// 1 logistic, 2 SVM) and then, for GBT, base score (f64), tree count (u32) and per tree
     /// `feature` (u32 array), `threshold` (f64 array), `left`, `right` (u32 arrays), `value`
@@ -234,8 +236,8 @@ impl Model {
         debug_assert!(embedded.is_none_or(|all| std::ptr::eq(all, bytes)));
         let validate = embedded.is_none();
         let mut r = Reader { b: bytes, at: 0 };
-        if r.take(4)? != b"WCM2" {
-            return Err(Error::Model("not a binary webclip model (no WCM2 header)".into()));
+        if r.take(4)? != b"WCM3" {
+            return Err(Error::Model("not a binary webclip model (no WCM3 header)".into()));
         }
         let method = r.string()?;
         let features = r.string()?;
