@@ -199,13 +199,6 @@ pub struct LeafCounts {
     pub link_chars: f64,
 }
 
-impl LeafCounts {
-    /// Running text: two sentences or more, less than half linked.
-    pub fn is_prose(&self) -> bool {
-        self.sentences >= 2.0 && self.link_chars < 0.5 * self.chars
-    }
-}
-
 /// The counts of every leaf; `in_link` marks the nodes inside an `<a>`.
 pub fn leaf_counts(page: &Page, stats: &NodeStats, ls: &[Leaf], in_link: &[bool]) -> Vec<LeafCounts> {
     ls.iter()

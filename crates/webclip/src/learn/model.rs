@@ -129,7 +129,7 @@ impl<'a> Reader<'a> {
         let own = |range: std::ops::Range<usize>| embedded.and_then(|all| all.get(range));
         let nodes = match own(nodes_at) {
             Some(b) => Cow::Borrowed(bytemuck::cast_slice::<u8, [u8; 2]>(b)),
-            None => Cow::Owned(decoded(nodes, |n: [u8; 2]| n)),
+            None => Cow::Owned(bytemuck::cast_slice::<u8, [u8; 2]>(nodes).to_vec()),
         };
         // In place only where the bytes are the platform's f32s: little-endian and aligned
         // (the embedded binary is 8-aligned and the writer pads the leaves to 4).

@@ -68,7 +68,7 @@ pub(super) struct Context<'a> {
 
 /// Running text: two sentences or more, less than half linked.
 fn is_prose(c: &LeafCounts) -> bool {
-    c.is_prose()
+    c.sentences >= 2.0 && c.link_chars < 0.5 * c.chars
 }
 
 impl Auto {
