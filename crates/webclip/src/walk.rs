@@ -226,3 +226,20 @@ fn spacing(page: &Page, id: NodeId, keep: &[bool]) -> Option<String> {
     }
     (!space.is_empty()).then_some(space)
 }
+
+/// Whether an inline element's start or end between two texts is a seam where a style sheet
+/// may set the texts apart (`seam_space`). Not the elements that sit inside a word or number:
+/// superscripts and subscripts (footnote marks, ordinals, formulas) and word-break points.
+pub(crate) fn marks_seam(tag: &markup5ever::LocalName) -> bool {
+    is_inline_tag(tag) && !matches!(*tag, local_name!("sup") | local_name!("sub") | local_name!("wbr"))
+}
+
+/// Whether two texts that touch at a seam, with no space between them in the markup, read as
+/// two words: modern pages set such inline elements apart by their style sheet (blocks, flex
+/// items, margins), so "Vanessa Williamson" and "STUDENT" are shown apart, never as one word.
+/// Only where one word cannot go on: a lowercase letter, a digit or a sentence's end, then a
+/// capital (any cased script; scripts without spaces between words have no case).
+pub(crate) fn seam_space(prev: Option<char>, next: Option<char>) -> bool {
+    let (Some(p), Some(n)) = (prev, next) else { return false };
+    (p.is_lowercase() || p.is_ascii_digit() || matches!(p, '.' | '!' | '?' | ':' | ';')) && n.is_uppercase()
+}

@@ -3,7 +3,7 @@
 
 use crate::dom::{is_inline_tag, normalize_ws, NodeId, Page};
 use crate::selection::Selection;
-use crate::walk::{walk, ContentOptions, FigureRef, Writer};
+use crate::walk::{marks_seam, seam_space, walk, ContentOptions, FigureRef, Writer};
 use markup5ever::local_name;
 
 /// Renders the selection as markdown.
@@ -45,6 +45,13 @@ struct MdWriter {
     /// Where each open `pre` block's opening fence is in the buffer; None for a `pre` inside
     /// inline code, which stays inline.
     pre_starts: Vec<Option<usize>>,
+    /// An inline element began or ended since the last text (`walk::marks_seam`).
+    seam: bool,
+    /// The last character of page text written (not of markdown syntax), for `seam_space`.
+    last_text: Option<char>,
+    /// Where the opening marks (`**`, `*`, `[`, a code span) written since that text begin: a
+    /// seam's space goes before them.
+    marks_at: Option<(CellKey, usize)>,
 }
 
 fn escape_cell(s: &str) -> String {
@@ -164,8 +171,27 @@ impl MdWriter {
         }
     }
 
+    /// A seam's space: before the opening marks written since the last text, else pending.
+    fn seam_space(&mut self) {
+        match self.marks_at.take() {
+            Some((key, at)) if key == self.cell_key() => {
+                self.buf().insert(at, ' ');
+                for (start, k) in &mut self.code_starts {
+                    if *k == key && *start >= at {
+                        *start += 1;
+                    }
+                }
+            }
+            _ => self.pending_space = true,
+        }
+    }
+
     /// Writes pending separators before content.
     fn flush(&mut self) {
+        // A separator written parts the page text before it from what follows.
+        if self.pending_space || (self.pending_break > 0 && !self.in_cell()) {
+            self.last_text = None;
+        }
         if self.in_cell() {
             if self.pending_space && !self.buf().is_empty() {
                 self.buf().push(' ');
@@ -259,9 +285,8 @@ impl MdWriter {
     }
 }
 
-impl Writer for MdWriter {
-    fn open(&mut self, page: &Page, id: NodeId) {
-        let tag = page.tag(id);
+impl MdWriter {
+    fn open_element(&mut self, page: &Page, id: NodeId, tag: &markup5ever::LocalName) {
         match *tag {
             local_name!("h1")
             | local_name!("h2")
@@ -357,9 +382,25 @@ impl Writer for MdWriter {
             _ => self.block_break(2),
         }
     }
+}
+
+impl Writer for MdWriter {
+    fn open(&mut self, page: &Page, id: NodeId) {
+        let tag = page.tag(id);
+        self.seam |= marks_seam(tag);
+        let before = (self.cell_key(), self.buf().len());
+        self.open_element(page, id, tag);
+        // Marks written right after page text with no separator flushed before them, or a
+        // code span begun there (its fence is written when it ends).
+        let marked = self.buf().len() > before.1 || self.code_starts.last().is_some_and(|&c| c == (before.1, before.0));
+        if self.marks_at.is_none() && self.last_text.is_some() && self.cell_key() == before.0 && marked {
+            self.marks_at = Some(before);
+        }
+    }
 
     fn close(&mut self, page: &Page, id: NodeId) {
         let tag = page.tag(id);
+        self.seam |= marks_seam(tag);
         match *tag {
             local_name!("ul") | local_name!("ol") => {
                 self.lists.pop();
@@ -445,6 +486,7 @@ impl Writer for MdWriter {
     fn text(&mut self, text: &str, pre: bool) {
         let text = &*crate::stats::strip_invisible(text);
         if pre && self.pre_depth > 0 {
+            self.last_text = None;
             self.flush();
             let nl = self.newline();
             let text = text.replace('\n', &nl);
@@ -461,10 +503,18 @@ impl Writer for MdWriter {
         if text.starts_with(char::is_whitespace) {
             self.pending_space = true;
         }
+        // In a cell a block's break is a space (`block_break`); a pending break is the table's.
+        let at_seam = std::mem::take(&mut self.seam) && (self.pending_break == 0 || self.in_cell());
+        if at_seam && !self.pending_space && seam_space(self.last_text, words.chars().next()) {
+            self.seam_space();
+        }
+        self.marks_at = None;
         self.flush();
+        let last = words.chars().next_back();
         // Page text is text: inside code it is shown as is, elsewhere syntax is escaped.
         let words = if self.in_code_span() { words } else { escape_text(&words, self.at_line_start()) };
         self.write(&words);
+        self.last_text = last;
         if text.ends_with(char::is_whitespace) {
             self.pending_space = true;
         }
@@ -478,6 +528,7 @@ impl Writer for MdWriter {
         let alt = normalize_ws(page.attr(id, "alt").unwrap_or(""));
         let s = format!("![{}]({})", escape_text(&alt, false), escape_url(src));
         self.block_break(1);
+        self.last_text = None;
         self.write(&s);
         if let Some(c) = caption.map(normalize_ws).filter(|c| !c.is_empty()) {
             self.block_break(1);
@@ -651,5 +702,20 @@ mod tests {
         assert_eq!(html.matches("<a ").count(), 1, "{html}");
         assert!(!html.contains("<script"), "{html}");
         assert!(shown(&html).contains("<script> [x](https://e.org) | z"), "{html}");
+    }
+
+    /// The text output's seams (`walk::seam_space`), judged on the page's text, not on the
+    /// emphasis marks written between.
+    #[test]
+    fn touching_inline_elements_are_apart_as_in_the_text() {
+        let m = md(
+            "<p><b>Note:</b>Read <b>W</b>ORDS, <span>Vanessa</span><strong>STUDENT</strong>, <span>get</span><span>Value</span>, \
+             call<code>Run</code>, note<sup>1</sup>.</p><table><tr><td><span>Price</span><b>EUR</b> 5</td><td>x</td></tr></table>",
+            ContentOptions::default(),
+        );
+        assert_eq!(
+            m,
+            "**Note:** Read **W**ORDS, Vanessa **STUDENT**, get Value, call `Run`, note1.\n\n| Price **EUR** 5 | x |\n| --- | --- |"
+        );
     }
 }
