@@ -4,7 +4,7 @@
 
 use crate::dom::{is_inline_tag, NodeId, Page};
 use crate::selection::Selection;
-use crate::walk::{marks_seam, seam_space, walk, ContentOptions, Writer};
+use crate::walk::{walk, ContentOptions, Seam, Writer};
 use markup5ever::local_name;
 
 /// Renders the selection as plain text.
@@ -38,8 +38,7 @@ pub struct TextWriter {
     list_marks: bool,
     /// A list item's mark is due before its first text.
     pending_mark: bool,
-    /// An inline element began or ended since the last text (`walk::marks_seam`).
-    seam: bool,
+    seam: Seam,
 }
 
 impl TextWriter {
@@ -86,7 +85,7 @@ impl TextWriter {
 impl Writer for TextWriter {
     fn open(&mut self, page: &Page, id: NodeId) {
         let tag = page.tag(id);
-        self.seam |= marks_seam(tag);
+        self.seam.mark(tag);
         match *tag {
             local_name!("br") => self.pending_break = self.pending_break.max(1),
             local_name!("td") | local_name!("th") => {
@@ -105,7 +104,7 @@ impl Writer for TextWriter {
 
     fn close(&mut self, page: &Page, id: NodeId) {
         let tag = page.tag(id);
-        self.seam |= marks_seam(tag);
+        self.seam.mark(tag);
         if *tag == local_name!("li") {
             // An item without text leaves no mark behind.
             self.pending_mark = false;
@@ -133,8 +132,9 @@ impl Writer for TextWriter {
             return;
         }
         let starts_with_space = s.starts_with(char::is_whitespace);
-        let at_seam = std::mem::take(&mut self.seam) && self.pending_break == 0 && !self.pending_cell;
-        if at_seam && !starts_with_space && seam_space(self.out.chars().next_back(), s.chars().next()) {
+        let seam = std::mem::take(&mut self.seam);
+        let touching = self.pending_break == 0 && !self.pending_cell && !starts_with_space;
+        if touching && seam.spaces(self.out.chars().next_back(), s.chars().next()) {
             self.pending_space = true;
         }
         let mut first = true;
@@ -176,18 +176,19 @@ mod tests {
     }
 
     /// Inline elements that touch where one word cannot go on (a capital after a lowercase
-    /// letter, a digit or a sentence's end) are shown apart; inside words, numbers, formulas
-    /// and scripts without spaces they stay joined.
+    /// letter, a digit or a sentence's end; a digit after a letter at a `span`) are shown
+    /// apart; inside words, numbers, formulas and scripts without spaces they stay joined.
     #[test]
     fn touching_inline_elements_are_apart_only_where_no_word_goes_on() {
         let t = text_of(
             "<p><cite><span>Vanessa Williamson</span><span>STUDENT</span></cite></p>\
              <p><b>Note:</b>Read <em>un</em>believable <b>W</b>ORDS, the <strong>end.</strong>Next, 4<span>K</span>.</p>\
+             <p><span>Windproof</span><span>6</span>, see<a href=x>2</a>.</p>\
              <p>H<sub>2</sub>O, the 21<sup>st</sup> note<sup>1</sup>, Super<wbr>Califragilistic, 一波波<span>接續性</span>.</p>",
         );
         assert_eq!(
             t,
-            "Vanessa Williamson STUDENT\n\nNote: Read unbelievable WORDS, the end. Next, 4 K.\n\n\
+            "Vanessa Williamson STUDENT\n\nNote: Read unbelievable WORDS, the end. Next, 4 K.\n\nWindproof 6, see2.\n\n\
              H2O, the 21st note1, SuperCalifragilistic, 一波波接續性."
         );
     }

@@ -227,19 +227,34 @@ fn spacing(page: &Page, id: NodeId, keep: &[bool]) -> Option<String> {
     (!space.is_empty()).then_some(space)
 }
 
-/// Whether an inline element's start or end between two texts is a seam where a style sheet
-/// may set the texts apart (`seam_space`). Not the elements that sit inside a word or number:
-/// superscripts and subscripts (footnote marks, ordinals, formulas) and word-break points.
-pub(crate) fn marks_seam(tag: &markup5ever::LocalName) -> bool {
-    is_inline_tag(tag) && !matches!(*tag, local_name!("sup") | local_name!("sub") | local_name!("wbr"))
+/// The inline elements begun or ended since a writer's last text: where two texts touch with
+/// no space between them in the markup, a style sheet may still set them apart (blocks, flex
+/// items, margins), so "Vanessa Williamson" and "STUDENT" are shown apart, never as one word.
+#[derive(Default, Clone, Copy)]
+pub(crate) struct Seam {
+    /// An inline element, but those that sit inside a word or number: superscripts and
+    /// subscripts (footnote marks, ordinals, formulas) and word-break points.
+    any: bool,
+    /// A `span`, which carries no meaning of its own: what sets it apart is its style.
+    span: bool,
 }
 
-/// Whether two texts that touch at a seam, with no space between them in the markup, read as
-/// two words: modern pages set such inline elements apart by their style sheet (blocks, flex
-/// items, margins), so "Vanessa Williamson" and "STUDENT" are shown apart, never as one word.
-/// Only where one word cannot go on: a lowercase letter, a digit or a sentence's end, then a
-/// capital (any cased script; scripts without spaces between words have no case).
-pub(crate) fn seam_space(prev: Option<char>, next: Option<char>) -> bool {
-    let (Some(p), Some(n)) = (prev, next) else { return false };
-    (p.is_lowercase() || p.is_ascii_digit() || matches!(p, '.' | '!' | '?' | ':' | ';')) && n.is_uppercase()
+impl Seam {
+    pub(crate) fn mark(&mut self, tag: &markup5ever::LocalName) {
+        if is_inline_tag(tag) && !matches!(*tag, local_name!("sup") | local_name!("sub") | local_name!("wbr")) {
+            self.any = true;
+            self.span |= *tag == local_name!("span");
+        }
+    }
+
+    /// Whether texts ending in `prev` and starting with `next` read as two words here: only
+    /// where one word cannot go on, a capital after a lowercase letter, a digit or a
+    /// sentence's end (any cased script; scripts without spaces between words have no case),
+    /// or at a `span`, a digit after a letter.
+    pub(crate) fn spaces(self, prev: Option<char>, next: Option<char>) -> bool {
+        let (Some(p), Some(n), true) = (prev, next, self.any) else { return false };
+        let capital =
+            (p.is_lowercase() || p.is_ascii_digit() || matches!(p, '.' | '!' | '?' | ':' | ';')) && n.is_uppercase();
+        capital || (self.span && (p.is_lowercase() || p.is_uppercase()) && n.is_ascii_digit())
+    }
 }

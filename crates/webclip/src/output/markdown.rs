@@ -3,7 +3,7 @@
 
 use crate::dom::{is_inline_tag, normalize_ws, NodeId, Page};
 use crate::selection::Selection;
-use crate::walk::{marks_seam, seam_space, walk, ContentOptions, FigureRef, Writer};
+use crate::walk::{walk, ContentOptions, FigureRef, Seam, Writer};
 use markup5ever::local_name;
 
 /// Renders the selection as markdown.
@@ -45,9 +45,8 @@ struct MdWriter {
     /// Where each open `pre` block's opening fence is in the buffer; None for a `pre` inside
     /// inline code, which stays inline.
     pre_starts: Vec<Option<usize>>,
-    /// An inline element began or ended since the last text (`walk::marks_seam`).
-    seam: bool,
-    /// The last character of page text written (not of markdown syntax), for `seam_space`.
+    seam: Seam,
+    /// The last character of page text written (not of markdown syntax), for `Seam::spaces`.
     last_text: Option<char>,
     /// Where the opening marks (`**`, `*`, `[`, a code span) written since that text begin: a
     /// seam's space goes before them.
@@ -387,7 +386,7 @@ impl MdWriter {
 impl Writer for MdWriter {
     fn open(&mut self, page: &Page, id: NodeId) {
         let tag = page.tag(id);
-        self.seam |= marks_seam(tag);
+        self.seam.mark(tag);
         let before = (self.cell_key(), self.buf().len());
         self.open_element(page, id, tag);
         // Marks written right after page text with no separator flushed before them, or a
@@ -400,7 +399,7 @@ impl Writer for MdWriter {
 
     fn close(&mut self, page: &Page, id: NodeId) {
         let tag = page.tag(id);
-        self.seam |= marks_seam(tag);
+        self.seam.mark(tag);
         match *tag {
             local_name!("ul") | local_name!("ol") => {
                 self.lists.pop();
@@ -504,8 +503,9 @@ impl Writer for MdWriter {
             self.pending_space = true;
         }
         // In a cell a block's break is a space (`block_break`); a pending break is the table's.
-        let at_seam = std::mem::take(&mut self.seam) && (self.pending_break == 0 || self.in_cell());
-        if at_seam && !self.pending_space && seam_space(self.last_text, words.chars().next()) {
+        let seam = std::mem::take(&mut self.seam);
+        let touching = (self.pending_break == 0 || self.in_cell()) && !self.pending_space;
+        if touching && seam.spaces(self.last_text, words.chars().next()) {
             self.seam_space();
         }
         self.marks_at = None;
@@ -704,7 +704,7 @@ mod tests {
         assert!(shown(&html).contains("<script> [x](https://e.org) | z"), "{html}");
     }
 
-    /// The text output's seams (`walk::seam_space`), judged on the page's text, not on the
+    /// The text output's seams (`walk::Seam`), judged on the page's text, not on the
     /// emphasis marks written between.
     #[test]
     fn touching_inline_elements_are_apart_as_in_the_text() {
