@@ -173,7 +173,8 @@ impl MdWriter {
     /// A seam's space: before the opening marks written since the last text, else pending.
     fn seam_space(&mut self) {
         match self.marks_at.take() {
-            Some((key, at)) if key == self.cell_key() => {
+            // The buffer only grows after text (separators clear `last_text`); checked anyway.
+            Some((key, at)) if key == self.cell_key() && self.buf().is_char_boundary(at) => {
                 self.buf().insert(at, ' ');
                 for (start, k) in &mut self.code_starts {
                     if *k == key && *start >= at {
