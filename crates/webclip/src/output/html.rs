@@ -3,12 +3,19 @@
 
 use crate::dom::{is_inline_tag, NodeId, Page};
 use crate::selection::Selection;
-use crate::walk::{walk, ContentOptions, FigureRef, Writer};
+use crate::walk::{walk, ContentOptions, FigureRef, Seam, Writer};
 use markup5ever::local_name;
 
 /// Renders the selection as an HTML fragment wrapped in `<article>`.
 pub fn render(page: &Page, selection: &Selection, opts: &ContentOptions, figures: &[FigureRef]) -> String {
-    let mut w = HtmlWriter { opts: *opts, out: String::from("<article>"), stack: Vec::new() };
+    let mut w = HtmlWriter {
+        opts: *opts,
+        out: String::from("<article>"),
+        stack: Vec::new(),
+        seam: Seam::default(),
+        last_text: None,
+        text_end: 0,
+    };
     walk(page, selection, opts, figures, &mut w);
     w.out.push_str("</article>");
     w.out
@@ -47,6 +54,11 @@ struct HtmlWriter {
     out: String,
     /// The tag emitted for each open element ("" when none).
     stack: Vec<&'static str>,
+    /// Spans and other unkept inline elements leave their texts touching: a seam's space goes
+    /// where the last text ended (`walk::Seam`), before the tags written since.
+    seam: Seam,
+    last_text: Option<char>,
+    text_end: usize,
 }
 
 fn kept_tag(tag: &markup5ever::LocalName, opts: &ContentOptions) -> &'static str {
@@ -89,8 +101,19 @@ fn kept_tag(tag: &markup5ever::LocalName, opts: &ContentOptions) -> &'static str
     }
 }
 
+impl HtmlWriter {
+    /// An element's start or end: a block or a line break parts the texts around it.
+    fn boundary(&mut self, tag: &markup5ever::LocalName) {
+        self.seam.mark(tag);
+        if !is_inline_tag(tag) || *tag == local_name!("br") {
+            self.last_text = None;
+        }
+    }
+}
+
 impl Writer for HtmlWriter {
     fn open(&mut self, page: &Page, id: NodeId) {
+        self.boundary(page.tag(id));
         let mut t = kept_tag(page.tag(id), &self.opts);
         if t == "a" {
             match page.attr(id, "href").filter(|h| self.opts.links && safe_url(h)) {
@@ -108,7 +131,8 @@ impl Writer for HtmlWriter {
         self.stack.push(t);
     }
 
-    fn close(&mut self, _page: &Page, _id: NodeId) {
+    fn close(&mut self, page: &Page, id: NodeId) {
+        self.boundary(page.tag(id));
         if let Some(t) = self.stack.pop() {
             if !t.is_empty() {
                 self.out.push_str(&format!("</{t}>"));
@@ -116,8 +140,14 @@ impl Writer for HtmlWriter {
         }
     }
 
-    fn text(&mut self, text: &str, _pre: bool) {
+    fn text(&mut self, text: &str, pre: bool) {
+        let seam = std::mem::take(&mut self.seam);
+        if !pre && seam.spaces(self.last_text, text.chars().next()) && self.out.is_char_boundary(self.text_end) {
+            self.out.insert(self.text_end, ' ');
+        }
         self.out.push_str(&escape(text));
+        self.text_end = self.out.len();
+        self.last_text = if pre { None } else { text.chars().next_back() };
     }
 
     fn image(&mut self, page: &Page, id: NodeId, caption: Option<&str>) {
@@ -153,5 +183,22 @@ mod tests {
             "<article><div><h2>T</h2><p>a &amp; <strong>b</strong> x <a href=\"/ok\">ok</a>s</p><img src=\"/c.png\" alt=\"&quot;q&quot;\"></div></article>"
         );
         assert!(!safe_url(" JaVaScRiPt:alert(1)") && !safe_url("java\tscript:x") && safe_url("https://a.b/c?d=e:f"));
+    }
+
+    /// Spans are not kept, so the texts they parted would touch: a seam's space is written
+    /// where the first text ended (`walk::Seam`), as in the text output.
+    #[test]
+    fn touching_inline_elements_are_apart_as_in_the_text() {
+        let page = Page::parse(
+            "<body><p><span>Vanessa Williamson</span><span>STUDENT</span>, <b>end.</b>Next, un<em>believ</em>able, 21<sup>st</sup>.</p></body>",
+        );
+        let sel = Selection {
+            blocks: vec![Block::new(page.body().unwrap(), 1.0, "")],
+            ..Selection::new("t", Default::default())
+        };
+        assert_eq!(
+            render(&page, &sel, &ContentOptions::default(), &[]),
+            "<article><p>Vanessa Williamson STUDENT, <strong>end. </strong>Next, un<em>believ</em>able, 21<sup>st</sup>.</p></article>"
+        );
     }
 }
