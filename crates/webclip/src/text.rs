@@ -116,6 +116,7 @@ impl Writer for TextWriter {
 
     fn text(&mut self, s: &str, pre: bool) {
         let s = &*crate::stats::strip_invisible(s);
+        let seam = std::mem::take(&mut self.seam);
         if pre {
             // Whitespace is text inside `pre`: highlighted code puts the spaces and newlines
             // between tokens in text nodes of their own. Only leading blank lines of a block go.
@@ -132,7 +133,6 @@ impl Writer for TextWriter {
             return;
         }
         let starts_with_space = s.starts_with(char::is_whitespace);
-        let seam = std::mem::take(&mut self.seam);
         let touching = self.pending_break == 0 && !self.pending_cell && !starts_with_space;
         if touching && seam.spaces(self.out.chars().next_back(), s.chars().next()) {
             self.pending_space = true;

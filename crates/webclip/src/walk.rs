@@ -232,8 +232,8 @@ fn spacing(page: &Page, id: NodeId, keep: &[bool]) -> Option<String> {
 /// items, margins), so "Vanessa Williamson" and "STUDENT" are shown apart, never as one word.
 #[derive(Default, Clone, Copy)]
 pub(crate) struct Seam {
-    /// An inline element, but those that sit inside a word or number: superscripts and
-    /// subscripts (footnote marks, ordinals, formulas) and word-break points.
+    /// An inline element other than those that sit inside a word or number: superscripts
+    /// and subscripts (footnote marks, ordinals, formulas) and word-break points.
     any: bool,
     /// A `span`, which carries no meaning of its own: what sets it apart is its style.
     span: bool,

@@ -485,6 +485,7 @@ impl Writer for MdWriter {
 
     fn text(&mut self, text: &str, pre: bool) {
         let text = &*crate::stats::strip_invisible(text);
+        let seam = std::mem::take(&mut self.seam);
         if pre && self.pre_depth > 0 {
             self.last_text = None;
             self.flush();
@@ -504,7 +505,6 @@ impl Writer for MdWriter {
             self.pending_space = true;
         }
         // In a cell a block's break is a space (`block_break`); a pending break is the table's.
-        let seam = std::mem::take(&mut self.seam);
         let touching = (self.pending_break == 0 || self.in_cell()) && !self.pending_space;
         if touching && seam.spaces(self.last_text, words.chars().next()) {
             self.seam_space();
