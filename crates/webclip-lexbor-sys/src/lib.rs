@@ -149,7 +149,7 @@ mod tests {
         assert_eq!(
             APPLIED_PATCHES,
             "0001-name-tables-grow.patch 0002-formatting-copies-bounded.patch 0003-options-selectedness-linear.patch \
-             0004-entity-values-pooled.patch"
+             0004-entity-values-pooled.patch 0005-script-and-style-text-scanned-wide.patch"
         );
 
         let (upstream, patched) = (crate_dir.join("vendor/lexbor"), PathBuf::from(env!("WEBCLIP_LEXBOR_PATCHED")));
@@ -169,9 +169,12 @@ mod tests {
             [
                 "source/lexbor/core/hash.c",
                 "source/lexbor/core/hash.h",
+                "source/lexbor/core/swar.h",
                 "source/lexbor/html/interfaces/option_element.c",
                 "source/lexbor/html/tokenizer/res.h",
                 "source/lexbor/html/tokenizer/state.c",
+                "source/lexbor/html/tokenizer/state_rawtext.c",
+                "source/lexbor/html/tokenizer/state_script.c",
                 "source/lexbor/html/tree/active_formatting.c",
                 "source/lexbor/html/tree/active_formatting.h",
                 "source/lexbor/html/tree.c",

@@ -959,6 +959,38 @@ pub struct OutOfTime;
 #[cfg(test)]
 mod tests {
 
+    /// lexbor's patched seeks (`0005-…-scanned-wide.patch`) read scripts, styles, text and
+    /// attribute values 16 bytes at a time: a `<`, `&`, CR or NUL at every offset of a block is
+    /// still seen.
+    #[test]
+    fn raw_text_text_and_values_end_where_they_end_at_every_offset() {
+        for at in 0..40 {
+            let pad = "x".repeat(at);
+            // (mark, in raw text, in text, in a value)
+            for (mark, raw, data, value) in [
+                ("", "", "", ""),
+                ("\r", "\n", "\n", "\n"),
+                ("\r\n", "\n", "\n", "\n"),
+                ("\0", "\u{FFFD}", "", "\u{FFFD}"),
+                ("<i>", "<i>", "", "<i>"),
+                ("&amp;", "&amp;", "&", "&"),
+            ] {
+                let html = format!(
+                    "<body><script>{pad}{mark}y</script><style>{pad}{mark}y</style>\
+                     <p title=\"{pad}{mark}y\">{pad}{mark}y</p><p>z</p></body>"
+                );
+                let page = Page::parse(&html);
+                let texts: Vec<&str> =
+                    (0..page.len() as NodeId).filter(|&i| page.is_text(i)).map(|i| page.text(i)).collect();
+                let (raw, data) = (format!("{pad}{raw}y"), format!("{pad}{data}y"));
+                assert_eq!(texts[..2], [raw.as_str(), raw.as_str()], "mark {mark:?} after {at} bytes");
+                assert_eq!(texts[2..].concat(), format!("{data}z"), "mark {mark:?} after {at} bytes");
+                let p = page.subtree(0).find(|&i| page.attr(i, "title").is_some()).unwrap();
+                assert_eq!(page.attr(p, "title"), Some(format!("{pad}{value}y").as_str()), "mark {mark:?} after {at}");
+            }
+        }
+    }
+
     #[test]
     fn raw_text_fallbacks_for_embeds_and_frames_are_not_shown() {
         let page = Page::parse(
