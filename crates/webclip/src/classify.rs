@@ -601,7 +601,7 @@ fn cue_mask(page: &Page, id: NodeId) -> u32 {
     for name in [markup5ever::local_name!("class"), markup5ever::local_name!("id")] {
         let Some(v) = page.attr_named(id, &name) else { continue };
         for t in v.as_bytes().split(|b| !b.is_ascii_alphanumeric()).filter(|t| t.len() >= 2) {
-            for cue in &table[usize::from(t[0].to_ascii_lowercase())] {
+            for cue in table.words(t) {
                 if !starts_with_ci(t, cue.word) {
                     continue;
                 }
@@ -630,18 +630,53 @@ struct CueWord {
     whole: bool,
 }
 
-/// The cue words by their first byte (ASCII; tokens are ASCII alphanumerics).
-fn cue_table() -> &'static [Vec<CueWord>] {
-    static TABLE: std::sync::OnceLock<Vec<Vec<CueWord>>> = std::sync::OnceLock::new();
-    TABLE.get_or_init(|| {
-        let mut table: Vec<Vec<CueWord>> = (0..128).map(|_| Vec::new()).collect();
-        let bit = |cue: &str| 1u32 << CUES.iter().position(|&c| c == cue).expect("an equivalent names a cue");
-        let words =
-            CUES.iter().map(|&c| (c, c, c.len() <= 3)).chain(CUE_EQUIVALENTS.iter().map(|&(w, c)| (w, c, false)));
-        for (word, cue, whole) in words {
-            table[usize::from(word.as_bytes()[0])].push(CueWord { word: word.as_bytes(), bit: bit(cue), whole });
+/// The cue words by their first two bytes (tokens and words are ASCII alphanumerics, two or
+/// more long): a class token is compared with the few words that begin as it does.
+struct CueTable {
+    /// Per pair of first bytes ([`CueTable::slot`]), its words' range in `words`.
+    ranges: Vec<std::ops::Range<u16>>,
+    words: Vec<CueWord>,
+}
+
+impl CueTable {
+    /// 0–35 for an ASCII digit or letter (either case).
+    fn alnum(b: u8) -> usize {
+        match b {
+            b'0'..=b'9' => usize::from(b - b'0'),
+            _ => 10 + usize::from(b.to_ascii_lowercase().wrapping_sub(b'a')).min(25),
         }
-        table
+    }
+
+    fn slot(t: &[u8]) -> usize {
+        Self::alnum(t[0]) * 36 + Self::alnum(t[1])
+    }
+
+    /// The words that may start token `t` (two or more ASCII alphanumerics).
+    fn words(&self, t: &[u8]) -> &[CueWord] {
+        let r = &self.ranges[Self::slot(t)];
+        &self.words[usize::from(r.start)..usize::from(r.end)]
+    }
+}
+
+fn cue_table() -> &'static CueTable {
+    static TABLE: std::sync::OnceLock<CueTable> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| {
+        let bit = |cue: &str| 1u32 << CUES.iter().position(|&c| c == cue).expect("an equivalent names a cue");
+        let mut words: Vec<CueWord> = (CUES.iter().map(|&c| (c, c, c.len() <= 3)))
+            .chain(CUE_EQUIVALENTS.iter().map(|&(w, c)| (w, c, false)))
+            .map(|(word, cue, whole)| CueWord { word: word.as_bytes(), bit: bit(cue), whole })
+            .collect();
+        // Stable: within a slot the words keep their order.
+        words.sort_by_key(|w| CueTable::slot(w.word));
+        let mut ranges = vec![0..0; 36 * 36];
+        for (k, w) in words.iter().enumerate() {
+            let r = &mut ranges[CueTable::slot(w.word)];
+            if r.start == r.end {
+                *r = k as u16..k as u16;
+            }
+            r.end = k as u16 + 1;
+        }
+        CueTable { ranges, words }
     })
 }
 
@@ -797,6 +832,16 @@ mod tests {
         // A short cue is a whole word ("ad", "ads", "advert…"), not any prefix.
         assert_eq!(cue_mask(&page, divs[3]), 0);
         assert_eq!(cue_mask(&page, divs[4]), bit("nav"));
+        // Every word hits its cue, in any case, alone or as a token's start (the table finds
+        // words by their first two bytes).
+        let words = CUES.iter().map(|&c| (c, c)).chain(CUE_EQUIVALENTS.iter().copied());
+        for (word, cue) in words {
+            let upper = word.to_ascii_uppercase();
+            let page = Page::parse(&format!("<div class='x {word} y'>a</div><div id='{upper}s-9'>b</div>"));
+            let divs: Vec<NodeId> = page.subtree(0).filter(|&i| &**page.tag(i) == "div").collect();
+            assert_eq!(cue_mask(&page, divs[0]) & bit(cue), bit(cue), "{word}");
+            assert_eq!(cue_mask(&page, divs[1]) & bit(cue), bit(cue), "{upper}s");
+        }
     }
 
     #[test]
