@@ -515,8 +515,15 @@ fn bin_rows(cuts: &[Vec<f64>], rows: &[f64], width: usize, bins: &mut [[u8; 256]
     #[inline(always)]
     fn each(cuts: &[Vec<f64>], rows: &[f64], width: usize, bins: &mut [[u8; 256]]) {
         for (f, c) in cuts.iter().enumerate().filter(|(_, c)| !c.is_empty()) {
+            // A value equal to the row before's has its bin (most columns are one-hot tags, or
+            // counts that repeat); NaN is never equal, and is binned each time.
+            let mut last = (f64::NAN, 0u8);
             for (row, b) in rows.chunks_exact(width).zip(bins.iter_mut()) {
-                b[f] = Binned::bin(c, row[f]);
+                let x = row[f];
+                if x != last.0 {
+                    last = (x, Binned::bin(c, x));
+                }
+                b[f] = last.1;
             }
         }
     }
@@ -599,16 +606,19 @@ mod binned_tests {
             let m = GbtModel::new(0.25, trees);
             assert!(m.binned.is_some(), "depth {depth}");
             let (n, width) = (37, 6);
-            let rows: Vec<f64> =
-                (0..n * width)
-                    .map(|_| {
-                        if rng.below(10) == 0 {
-                            f64::NAN
-                        } else {
-                            rng.below(9) as f64 * 0.5 - 0.25 * rng.below(2) as f64
-                        }
-                    })
-                    .collect();
+            let rows: Vec<f64> = (0..n * width)
+                .map(|_| {
+                    // Runs of equal values, -0.0 beside 0.0 and NaN: the binning reuses the
+                    // row before's bin for an equal value.
+                    if rng.below(10) == 0 {
+                        f64::NAN
+                    } else if rng.below(10) == 0 {
+                        -0.0
+                    } else {
+                        rng.below(9) as f64 * 0.5 - 0.25 * rng.below(2) as f64
+                    }
+                })
+                .collect();
             let (mut a, mut b) = (vec![0.0; n], vec![0.0; n]);
             m.margins(&rows, width, &mut a);
             m.margins_unbinned(&rows, width, &mut b);
