@@ -790,19 +790,22 @@ impl LeafClassifier {
         // are left unscored.
         let mut deadline = doc.deadline.ticker();
         let todo: Vec<usize> = (0..ls.len()).take_while(|_| !deadline.passed()).filter(|&k| !skip(k)).collect();
-        let mut rows = vec![0.0; SCORE_BATCH.min(todo.len()) * width];
+        // Grown row by row (`fill` writes every column): no cold pass zeroing a whole batch.
+        let mut rows = Vec::with_capacity(SCORE_BATCH.min(todo.len()) * width);
         let mut scored = vec![0.0; SCORE_BATCH.min(todo.len())];
         for batch in todo.chunks(SCORE_BATCH) {
             // Past the deadline the rest stays 0: the caller sees the deadline and gives up.
             if doc.deadline.expired() {
                 break;
             }
-            let rows = &mut rows[..batch.len() * width];
-            for (&k, row) in batch.iter().zip(rows.chunks_exact_mut(width.max(1))) {
-                ctx.fill(k, row);
+            rows.clear();
+            for &k in batch {
+                let at = rows.len();
+                rows.resize(at + width, 0.0);
+                ctx.fill(k, &mut rows[at..]);
             }
             let scored = &mut scored[..batch.len()];
-            self.model.score_batch_settled(rows, scored, settle);
+            self.model.score_batch_settled(&mut rows, scored, settle);
             for (&k, &p) in batch.iter().zip(scored.iter()) {
                 out[k] = p;
             }

@@ -262,7 +262,7 @@ pub(crate) fn parse(
     filter.cuts.all_attributes = attribute_cuts & 2 != 0;
     // A page streamed by React's server renderer shows its late parts where its scripts
     // move them (a browser with scripts on; see the bridge).
-    if scripting && (html.contains("$RC(") || html.contains("$RS(")) {
+    if scripting && streamed(html) {
         // SAFETY: as above; the document is complete and not walked yet. Out of memory
         // (-1) leaves some parts unmoved: still a whole tree.
         unsafe { webclip_lxb_place_streamed(handle.0) };
@@ -270,6 +270,13 @@ pub(crate) fn parse(
     let page = walk(&handle, !scripting, limits, &mut filter.cuts);
     drop(handle);
     Some((page, std::mem::take(&mut filter.cuts)))
+}
+
+/// Whether the page calls React's streaming renderer (`$RC(` or `$RS(`): one pass over its
+/// `$` signs, not two searches over all of it.
+fn streamed(html: &str) -> bool {
+    let b = html.as_bytes();
+    memchr::memchr_iter(b'$', b).any(|i| matches!(b.get(i + 1..i + 4), Some(b"RC(" | b"RS(")))
 }
 
 /// A byte slice from the bridge as text (lexbor keeps UTF-8 input UTF-8, and text nodes
@@ -369,5 +376,21 @@ fn walk(handle: &Handle, noscript_shown: bool, limits: &ParseLimits, cuts: &mut 
             _ => {}
         }
         cur = facts.next;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn streamed_pages_are_the_ones_that_call_the_renderer() {
+        for (html, want) in [
+            ("<script>$RC(\"B:0\",\"S:0\")</script>", true),
+            ("$$RS(", true),
+            ("a $R $RC $RS) $RX( $rc(", false),
+            ("ends with $RC", false),
+            ("", false),
+        ] {
+            assert_eq!(super::streamed(html), want, "{html}");
+        }
     }
 }
