@@ -210,16 +210,44 @@ const INVISIBLE: [char; 6] = ['\u{AD}', '\u{200B}', '\u{200E}', '\u{200F}', '\u{
 
 /// A text node's text without [`INVISIBLE`] characters (borrowed when it has none).
 pub(crate) fn strip_invisible(s: &str) -> std::borrow::Cow<'_, str> {
-    if s.contains(INVISIBLE) {
+    if has_invisible(s) {
         std::borrow::Cow::Owned(s.replace(INVISIBLE, ""))
     } else {
         std::borrow::Cow::Borrowed(s)
     }
 }
 
+/// `s.contains(INVISIBLE)` by their UTF-8 bytes: only where a byte that starts one of them
+/// (0xC2, 0xE2, 0xEF; never a continuation byte) is found, the bytes after it are compared.
+fn has_invisible(s: &str) -> bool {
+    let b = s.as_bytes();
+    memchr::memchr3_iter(0xC2, 0xE2, 0xEF, b).any(|i| {
+        matches!(
+            &b[i..b.len().min(i + 3)],
+            [0xC2, 0xAD, ..] | [0xE2, 0x80, 0x8B | 0x8E | 0x8F] | [0xE2, 0x81, 0xA0] | [0xEF, 0xBB, 0xBF]
+        )
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn invisible_characters_are_found_by_their_bytes() {
+        for c in INVISIBLE {
+            let mut utf8 = [0; 4];
+            assert_eq!(c.encode_utf8(&mut utf8).len(), if c == '\u{AD}' { 2 } else { 3 }, "{c:?}");
+            for s in [format!("{c}"), format!("a{c}"), format!("’ é {c}b"), format!("ab{c}{c}")] {
+                assert!(has_invisible(&s), "{s:?}");
+            }
+        }
+        // Characters whose bytes start alike: ¬ (C2 AC), ’ (E2 80 99), ⁡ (E2 81 A1), ￾ (EF BF BE).
+        for s in ["", "plain", "¬ ’ ⁡ ￾ é", "\u{200C}\u{200D}", "\u{C2}\u{E2}"] {
+            assert!(!has_invisible(s), "{s:?}");
+            assert_eq!(has_invisible(s), s.contains(INVISIBLE));
+        }
+    }
 
     /// The ASCII table and the decoding path count as one character-by-character walk does.
     #[test]
