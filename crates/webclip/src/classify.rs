@@ -321,6 +321,8 @@ pub struct FeatureContext<'a> {
     /// Per element, the CUES its own class/id tokens hit (bit i = CUES[i]); u32::MAX until
     /// computed.
     cue_masks: Vec<u32>,
+    /// The cues of each class value met so far.
+    class_cues: rustc_hash::FxHashMap<&'a str, u32>,
     /// Per node, the SEMANTIC tags among itself and its ancestors (bit i = SEMANTIC[i]).
     semantic: Vec<u16>,
     /// The heading that repeats the page's title and its leaves `start..end` (extended set).
@@ -407,6 +409,7 @@ impl<'a> FeatureContext<'a> {
             max_chars,
             sibling_tags: HashMap::default(),
             cue_masks: if extended { vec![u32::MAX; page.len()] } else { Vec::new() },
+            class_cues: Default::default(),
             semantic: if extended { semantic_masks(page) } else { Vec::new() },
             title,
             cum_chars,
@@ -541,12 +544,18 @@ impl<'a> FeatureContext<'a> {
 }
 
 impl FeatureContext<'_> {
+    /// [`cue_mask`], with each class value's cues read once a page (a page repeats its class
+    /// values: a third of them are distinct on large pages).
     fn own_cues(&mut self, id: NodeId) -> u32 {
-        let m = &mut self.cue_masks[id as usize];
-        if *m == u32::MAX {
-            *m = cue_mask(self.page, id);
+        if self.cue_masks[id as usize] == u32::MAX {
+            let page = self.page;
+            let class = page
+                .attr_named(id, &markup5ever::local_name!("class"))
+                .map_or(0, |v| *self.class_cues.entry(v).or_insert_with(|| value_cues(v)));
+            let id_cues = page.attr_named(id, &markup5ever::local_name!("id")).map_or(0, value_cues);
+            self.cue_masks[id as usize] = class | id_cues;
         }
-        *m
+        self.cue_masks[id as usize]
     }
 }
 
@@ -596,20 +605,25 @@ impl<'a> PathIds<'a> {
 /// The CUES hit by the lowercased alphanumeric tokens (2+ characters) of a node's class and id.
 /// Works on bytes: a non-ASCII character never belongs to a token, byte or char alike.
 fn cue_mask(page: &Page, id: NodeId) -> u32 {
+    [markup5ever::local_name!("class"), markup5ever::local_name!("id")]
+        .iter()
+        .filter_map(|name| page.attr_named(id, name))
+        .fold(0, |mask, v| mask | value_cues(v))
+}
+
+/// The CUES hit by one class or id value's tokens.
+fn value_cues(v: &str) -> u32 {
     let table = cue_table();
     let mut mask = 0;
-    for name in [markup5ever::local_name!("class"), markup5ever::local_name!("id")] {
-        let Some(v) = page.attr_named(id, &name) else { continue };
-        for t in v.as_bytes().split(|b| !b.is_ascii_alphanumeric()).filter(|t| t.len() >= 2) {
-            for cue in table.words(t) {
-                if !starts_with_ci(t, cue.word) {
-                    continue;
-                }
-                // A short cue is a whole word: "ad", "ads", "advert…", not "adresse".
-                let rest = &t[cue.word.len()..];
-                if !cue.whole || rest.is_empty() || rest.eq_ignore_ascii_case(b"s") || starts_with_ci(rest, b"vert") {
-                    mask |= cue.bit;
-                }
+    for t in v.as_bytes().split(|b| !b.is_ascii_alphanumeric()).filter(|t| t.len() >= 2) {
+        for cue in table.words(t) {
+            if !starts_with_ci(t, cue.word) {
+                continue;
+            }
+            // A short cue is a whole word: "ad", "ads", "advert…", not "adresse".
+            let rest = &t[cue.word.len()..];
+            if !cue.whole || rest.is_empty() || rest.eq_ignore_ascii_case(b"s") || starts_with_ci(rest, b"vert") {
+                mask |= cue.bit;
             }
         }
     }
