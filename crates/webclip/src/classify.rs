@@ -548,12 +548,9 @@ impl FeatureContext<'_> {
     /// values: a third of them are distinct on large pages).
     fn own_cues(&mut self, id: NodeId) -> u32 {
         if self.cue_masks[id as usize] == u32::MAX {
-            let page = self.page;
-            let class = page
-                .attr_named(id, &markup5ever::local_name!("class"))
-                .map_or(0, |v| *self.class_cues.entry(v).or_insert_with(|| value_cues(v)));
-            let id_cues = page.attr_named(id, &markup5ever::local_name!("id")).map_or(0, value_cues);
-            self.cue_masks[id as usize] = class | id_cues;
+            let classes = &mut self.class_cues;
+            self.cue_masks[id as usize] =
+                cue_mask_by(self.page, id, |v| *classes.entry(v).or_insert_with(|| value_cues(v)));
         }
         self.cue_masks[id as usize]
     }
@@ -605,10 +602,13 @@ impl<'a> PathIds<'a> {
 /// The CUES hit by the lowercased alphanumeric tokens (2+ characters) of a node's class and id.
 /// Works on bytes: a non-ASCII character never belongs to a token, byte or char alike.
 fn cue_mask(page: &Page, id: NodeId) -> u32 {
-    [markup5ever::local_name!("class"), markup5ever::local_name!("id")]
-        .iter()
-        .filter_map(|name| page.attr_named(id, name))
-        .fold(0, |mask, v| mask | value_cues(v))
+    cue_mask_by(page, id, value_cues)
+}
+
+/// [`cue_mask`] with the class value's cues from `class_cues` (a memo, in the feature rows).
+fn cue_mask_by<'a>(page: &'a Page, id: NodeId, class_cues: impl FnOnce(&'a str) -> u32) -> u32 {
+    let class = page.attr_named(id, &markup5ever::local_name!("class")).map_or(0, class_cues);
+    class | page.attr_named(id, &markup5ever::local_name!("id")).map_or(0, value_cues)
 }
 
 /// The CUES hit by one class or id value's tokens.
