@@ -59,7 +59,13 @@ fn eval_describes_every_leaf_for_error_analysis() {
             let (xpath, share, p) = (leaf[0].as_str().unwrap(), leaf[2].as_f64().unwrap(), leaf[5].as_f64().unwrap());
             assert!(xpath.starts_with("/html"), "{xpath}");
             assert!((0.0..=1.0).contains(&share) && (0.0..=1.0).contains(&p));
+            let (linked, sentences) = (leaf[6].as_f64().unwrap(), leaf[7].as_f64().unwrap());
+            assert!((0.0..=1.0).contains(&linked) && sentences >= 0.0);
         }
+        // Some text is linked (menus) and some is running text, on every page.
+        assert!(leaves.iter().any(|l| l[6].as_f64().unwrap() > 0.5), "{}", page["id"]);
+        assert!(leaves.iter().any(|l| l[7].as_f64().unwrap() >= 1.0), "{}", page["id"]);
+        assert!(page["declared"].is_array());
         // The kept leaves are mostly the truth's, the others mostly not (auto does well here).
         let matched = |kept: bool| {
             let of: Vec<f64> =

@@ -28,10 +28,11 @@ pub struct EvalArgs {
     #[arg(long)]
     pub normalise: bool,
     /// Write every page's text leaves to this JSON-lines file for error analysis: the
-    /// selection's block reasons, and per leaf its container's XPath, characters, the share of
-    /// its tokens the (normalised, with --normalise) truth matches, whether it was kept, its
-    /// text and (auto) the model's probability as scored alone (before auto settles the
-    /// scores and zeroes comment sections and dialogs). Not with --predictions or --group-by.
+    /// selection's block reasons, the page's declared types, and per leaf its container's
+    /// XPath, characters, the share of its tokens the (normalised, with --normalise) truth
+    /// matches, whether it was kept, its text, (auto) the model's probability as scored alone
+    /// (before auto settles the scores and zeroes comment sections and dialogs), its linked
+    /// share of characters and its sentences. Not with --predictions or --group-by.
     #[arg(long, value_name = "FILE")]
     pub leaves: Option<PathBuf>,
     /// Score another tool's output instead of extracting: a JSON-lines file (or a folder of
@@ -213,6 +214,7 @@ fn describe_leaves(
         _ => Vec::new(),
     };
     let matches = crate::labels::align(page, leaves, truth);
+    let counts = part.document.leaf_counts();
     let mut xpaths = webclip::dom::XPaths::new(page);
     // Kept leaves in one pass over the blocks (a block per kept leaf is common): a leaf is kept
     // when its first node is covered.
@@ -239,14 +241,18 @@ fn describe_leaves(
                 if m.tokens == 0 { 0.0 } else { f64::from(m.matched) / f64::from(m.tokens) },
                 kept[k],
                 text,
-                p.get(k)
+                p.get(k),
+                if counts[k].chars > 0.0 { counts[k].link_chars / counts[k].chars } else { 0.0 },
+                counts[k].sentences
             ])
         })
         .collect();
     let mut reasons: Vec<&str> = sel.blocks.iter().map(|b| b.reason.split(", p(").next().unwrap_or("")).collect();
     reasons.sort_unstable();
     reasons.dedup();
-    serde_json::json!({ "dataset": ds.name, "id": rec.id, "reasons": reasons, "leaves": rows }).to_string()
+    let declared = &part.document.declared().types;
+    serde_json::json!({ "dataset": ds.name, "id": rec.id, "reasons": reasons, "declared": declared, "leaves": rows })
+        .to_string()
 }
 
 fn eval_page(ds: &Dataset, rec: &Record, options: &webclip::Options, how: Scoring) -> PageRow {
