@@ -607,7 +607,9 @@ fn record(bytes: &[u8], options: &webclip::Options, id: &str, shape: &Shape) -> 
     let article = webclip::extract(bytes, options).map_err(|e| e.to_string())?;
     let json = webclip::output::json::JsonOptions { source: id, id: Some(id), body: shape.body, timings: true };
     let mut v = webclip::output::json::try_render(&article, &json).map_err(|e| e.to_string())?;
-    let empty = crate::extract_cmd::without_main_content(&article);
+    // With a plain text body the JSON holds the text the emptiness check reads.
+    let text = if shape.body == webclip::Format::Text { v.get("body").and_then(|b| b.as_str()) } else { None };
+    let empty = crate::extract_cmd::without_main_content(&article, text);
     #[cfg(feature = "parquet")]
     if let Some(columns) = shape.columns {
         return Ok((Made::Row(crate::parquet_out::row_of(&v, columns)), empty));

@@ -66,7 +66,14 @@ pub fn run(args: ExtractArgs) -> ExitCode {
         for w in &article.provenance.warnings {
             eprintln!("webclip: {name}: warning: {w}");
         }
-        if without_main_content(&article) {
+        let body_format = match args.format {
+            OutputFormat::Body(f) => f,
+            OutputFormat::Json => args.body.0,
+        };
+        // Plain text output is the text the emptiness check reads: rendered once for both.
+        let text = matches!(args.format, OutputFormat::Body(webclip::Format::Text))
+            .then(|| article.render(webclip::Format::Text));
+        if without_main_content(&article, text.as_deref()) {
             empty += 1;
         }
         if let Some(file) = &args.overlay {
@@ -75,10 +82,6 @@ pub fn run(args: ExtractArgs) -> ExitCode {
                 failed += 1;
             }
         }
-        let body_format = match args.format {
-            OutputFormat::Body(f) => f,
-            OutputFormat::Json => args.body.0,
-        };
         let written = match args.format {
             OutputFormat::Json => {
                 let json =
@@ -94,8 +97,14 @@ pub fn run(args: ExtractArgs) -> ExitCode {
                 let s = if many { v.to_string() } else { serde_json::to_string_pretty(&v).unwrap_or_default() };
                 writeln!(out, "{s}")
             }
-            _ if many => writeln!(out, "==> {name} <==\n{}\n", article.render(body_format)),
-            _ => writeln!(out, "{}", article.render(body_format)),
+            OutputFormat::Body(_) => {
+                let body = text.unwrap_or_else(|| article.render(body_format));
+                if many {
+                    writeln!(out, "==> {name} <==\n{body}\n")
+                } else {
+                    writeln!(out, "{body}")
+                }
+            }
         };
         match written {
             // The reader has what it wanted (`| head`): stop quietly, as cat and grep do.
@@ -118,9 +127,13 @@ pub fn run(args: ExtractArgs) -> ExitCode {
 
 /// No main content: nothing selected, or a selection without text (an image, empty
 /// elements), which every format renders as an empty body. By text, so that the exit code is
-/// the same whatever --format.
-pub(crate) fn without_main_content(article: &webclip::Article) -> bool {
-    article.is_empty() || article.render(webclip::Format::Text).trim().is_empty()
+/// the same whatever --format; `text`: the article's plain text when the caller has it.
+pub(crate) fn without_main_content(article: &webclip::Article, text: Option<&str>) -> bool {
+    article.is_empty()
+        || match text {
+            Some(t) => t.trim().is_empty(),
+            None => article.render(webclip::Format::Text).trim().is_empty(),
+        }
 }
 
 /// Fetches pages for `extract URL`, the print version and next pages, with webclip-fetch as
