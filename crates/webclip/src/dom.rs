@@ -898,21 +898,30 @@ impl<'a> XPaths<'a> {
 
     /// As [`Page::xpath`].
     pub fn xpath(&mut self, id: NodeId) -> String {
+        use std::fmt::Write;
         let page = self.page;
-        let mut steps = Vec::new();
+        // The steps from the node up, then written root first into one string.
+        let mut steps: Vec<(NodeId, u32, u32)> = Vec::new();
         let mut cur = id;
         while cur != 0 && cur != NONE {
             let n = &page.nodes[cur as usize];
             let (pos, total) = if n.parent == NONE { (0, 0) } else { self.step(n.parent, cur) };
-            steps.push(match n.kind {
-                NodeKind::Text => format!("text()[{pos}]"),
-                _ if total > 1 => format!("{}[{pos}]", n.name),
-                _ => n.name.to_string(),
-            });
+            steps.push((cur, pos, total));
             cur = n.parent;
         }
-        steps.reverse();
-        format!("/{}", steps.join("/"))
+        let mut out = String::with_capacity(1 + steps.len() * 10);
+        if steps.is_empty() {
+            out.push('/');
+        }
+        for &(node, pos, total) in steps.iter().rev() {
+            let n = &page.nodes[node as usize];
+            let _ = match n.kind {
+                NodeKind::Text => write!(out, "/text()[{pos}]"),
+                _ if total > 1 => write!(out, "/{}[{pos}]", n.name),
+                _ => write!(out, "/{}", n.name),
+            };
+        }
+        out
     }
 
     /// `child`'s position and count among `parent`'s children alike, numbering them all the
@@ -1076,6 +1085,7 @@ mod tests {
         );
         let t = page.subtree(0).find(|&i| page.text(i) == "three").unwrap();
         assert_eq!(page.xpath(t), "/html/body/div[1]/p[2]/text()[1]");
+        assert_eq!(page.xpath(0), "/");
     }
 
     #[test]
