@@ -20,6 +20,14 @@ pub fn render_with(page: &Page, selection: &Selection, opts: &ContentOptions) ->
     w.finish()
 }
 
+/// The first `chars` characters of [`render_with`]'s text, walking only as far as they
+/// need (a language sample).
+pub fn render_prefix(page: &Page, selection: &Selection, opts: &ContentOptions, chars: usize) -> String {
+    let mut w = TextWriter { list_marks: opts.list_marks, limit: Some((chars, chars)), ..Default::default() };
+    walk(page, selection, opts, &[], &mut w);
+    w.out.trim().chars().take(chars).collect()
+}
+
 /// Before every list item's text, numbered lists too: numbers would be words of their own
 /// (readability −0.27 SH, dragnet −0.10 with `1. `), the bullet is not.
 const LIST_MARK: &str = "- ";
@@ -39,6 +47,8 @@ pub struct TextWriter {
     /// A list item's mark is due before its first text.
     pending_mark: bool,
     seam: Seam,
+    /// [`render_prefix`]: the characters wanted, and the length of `out` at which to look again.
+    limit: Option<(usize, usize)>,
 }
 
 impl TextWriter {
@@ -153,6 +163,19 @@ impl Writer for TextWriter {
     }
 
     fn image(&mut self, _page: &Page, _id: NodeId, _caption: Option<&str>) {}
+
+    fn full(&mut self) -> bool {
+        let Some((chars, at)) = self.limit else { return false };
+        if self.out.len() < at {
+            return false;
+        }
+        // A later break trims only trailing whitespace: the text before it is final.
+        if self.out.trim().chars().nth(chars).is_some() {
+            return true;
+        }
+        self.limit = Some((chars, self.out.len() + 256));
+        false
+    }
 }
 
 #[cfg(test)]
@@ -165,6 +188,30 @@ mod tests {
         let body = page.body().unwrap();
         let sel = Selection { blocks: vec![Block::new(body, 1.0, "")], ..Selection::new("t", Default::default()) };
         render(&page, &sel)
+    }
+
+    #[test]
+    fn a_prefix_is_the_start_of_the_whole_text() {
+        let html = format!(
+            "<h1>Title</h1>{}<pre>  code\n  more  </pre><table><tr><td>a</td><td>b</td></tr></table>{}",
+            "<p>One <b>bold</b> word, ΟΔΟΣ ΣΑΣ and 日本語.</p><ul><li>item</li></ul>".repeat(30),
+            "<p>tail   </p>".repeat(5)
+        );
+        let page = Page::parse(&html);
+        let body = page.body().unwrap();
+        for relevance_order in [false, true] {
+            let sel = Selection {
+                blocks: page.children(body).map(|c| Block::new(c, 1.0, "")).collect(),
+                relevance_order,
+                ..Selection::new("t", Default::default())
+            };
+            let opts = ContentOptions::default();
+            let whole = render_with(&page, &sel, &opts);
+            for n in [0, 1, 7, 100, 333, 1000, 1737, whole.chars().count(), 100_000] {
+                let want: String = whole.chars().take(n).collect();
+                assert_eq!(render_prefix(&page, &sel, &opts, n), want, "{n} characters");
+            }
+        }
     }
 
     #[test]

@@ -66,6 +66,10 @@ pub trait Writer {
     /// A kept `img` (with `ContentOptions::images`), or a figure with its caption (with
     /// `ContentOptions::figures`).
     fn image(&mut self, page: &Page, id: NodeId, caption: Option<&str>);
+    /// The writer has all it wants: the walk stops (a prefix of the text is enough).
+    fn full(&mut self) -> bool {
+        false
+    }
 }
 
 /// Marks the nodes the selection keeps: `keep[id]` for kept nodes, and `live[id]` for
@@ -124,6 +128,9 @@ pub fn walk(page: &Page, selection: &Selection, opts: &ContentOptions, figures: 
     }
     if selection.relevance_order {
         for b in &selection.blocks {
+            if w.full() {
+                break;
+            }
             let one = Selection { blocks: vec![b.clone()], relevance_order: false, ..selection.clone() };
             let (k, l) = kept(page, &one);
             walk_range(page, b.node, &k, &l, opts, figures, w);
@@ -182,6 +189,9 @@ fn walk_range(
                 if keep[i as usize] {
                     let pre = open.iter().any(|&o| *page.tag(o) == local_name!("pre"));
                     w.text(page.text(i), pre);
+                    if w.full() {
+                        return;
+                    }
                 }
             }
             NodeKind::Element if *page.tag(i) == local_name!("img") => {

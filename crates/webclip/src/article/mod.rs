@@ -321,8 +321,7 @@ impl Article {
 /// The metadata of a page, its title from where `title_source` says.
 fn metadata_of(doc: &Document, selection: &Selection, title_source: TitleSource) -> Metadata {
     // Language detection needs a sample, not the whole text.
-    let body = crate::text::render_with(&doc.page, selection, &ContentOptions::default());
-    let sample: String = body.chars().take(4000).collect();
+    let sample = crate::text::render_prefix(&doc.page, selection, &ContentOptions::default(), 4000);
     let mut metadata = metadata::extract(doc, Some(&sample));
     let weak = |source: &Option<String>| {
         source.as_deref().is_none_or(|s| s.starts_with("title element") || s.starts_with("h1:"))
