@@ -898,7 +898,6 @@ impl<'a> XPaths<'a> {
 
     /// As [`Page::xpath`].
     pub fn xpath(&mut self, id: NodeId) -> String {
-        use std::fmt::Write;
         let page = self.page;
         // The steps from the node up, then written root first into one string.
         let mut steps: Vec<(NodeId, u32, u32)> = Vec::new();
@@ -915,11 +914,14 @@ impl<'a> XPaths<'a> {
         }
         for &(node, pos, total) in steps.iter().rev() {
             let n = &page.nodes[node as usize];
-            let _ = match n.kind {
-                NodeKind::Text => write!(out, "/text()[{pos}]"),
-                _ if total > 1 => write!(out, "/{}[{pos}]", n.name),
-                _ => write!(out, "/{}", n.name),
-            };
+            out.push('/');
+            match n.kind {
+                NodeKind::Text => out.push_str("text()"),
+                _ => out.push_str(&n.name),
+            }
+            if n.kind == NodeKind::Text || total > 1 {
+                push_index(&mut out, pos);
+            }
         }
         out
     }
@@ -951,6 +953,23 @@ impl<'a> XPaths<'a> {
         }
         self.steps.get(&child).copied().unwrap_or((0, 0))
     }
+}
+
+/// `[n]`, without the formatting machinery (a path has a step per level).
+fn push_index(out: &mut String, n: u32) {
+    let mut digits = [0u8; 10];
+    let (mut i, mut v) = (digits.len(), n);
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (v % 10) as u8;
+        v /= 10;
+        if v == 0 {
+            break;
+        }
+    }
+    out.push('[');
+    out.extend(digits[i..].iter().map(|&d| d as char));
+    out.push(']');
 }
 
 /// A page and what the bounds cut from it.
@@ -1086,6 +1105,11 @@ mod tests {
         let t = page.subtree(0).find(|&i| page.text(i) == "three").unwrap();
         assert_eq!(page.xpath(t), "/html/body/div[1]/p[2]/text()[1]");
         assert_eq!(page.xpath(0), "/");
+        for n in [0, 7, 10, 65_535, u32::MAX] {
+            let mut s = String::new();
+            push_index(&mut s, n);
+            assert_eq!(s, format!("[{n}]"));
+        }
     }
 
     #[test]
