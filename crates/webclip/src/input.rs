@@ -51,8 +51,9 @@ pub enum CharsetSource {
 
 /// A decoded page.
 #[derive(Debug, Clone)]
-pub struct Decoded {
-    pub text: String,
+pub struct Decoded<'a> {
+    /// Borrowed from the input when it is UTF-8 already (no copy of a large page).
+    pub text: std::borrow::Cow<'a, str>,
     pub encoding: &'static Encoding,
     pub source: CharsetSource,
     /// True when some bytes were not valid in the chosen encoding (replaced by U+FFFD).
@@ -98,7 +99,7 @@ pub fn read_page<R: Read>(mut reader: R, expect_gzip: bool, limit: u64) -> Resul
 
 /// Decodes page bytes to text. `caller_charset` is a transport-level label such as the
 /// `charset` parameter of an HTTP `Content-Type`.
-pub fn decode(bytes: &[u8], caller_charset: Option<&str>) -> Result<Decoded> {
+pub fn decode<'a>(bytes: &'a [u8], caller_charset: Option<&str>) -> Result<Decoded<'a>> {
     if bytes.iter().all(|b| b.is_ascii_whitespace()) {
         return Err(Error::Empty(bytes.len()));
     }
@@ -116,7 +117,7 @@ pub fn decode(bytes: &[u8], caller_charset: Option<&str>) -> Result<Decoded> {
         }
     }
     let (text, _, had_errors) = encoding.decode(bytes);
-    Ok(Decoded { text: text.into_owned(), encoding, source, had_errors })
+    Ok(Decoded { text, encoding, source, had_errors })
 }
 
 /// Chooses the encoding; see the module documentation for the order.
@@ -394,6 +395,11 @@ mod tests {
         assert_eq!(d.encoding, UTF_8);
         assert_eq!(d.source, CharsetSource::Utf8WithErrors);
         assert!(d.had_errors && d.text.contains("Köln"), "{}", d.text);
+        // Valid UTF-8 is not copied; other encodings are decoded into a string of their own.
+        let page = "<meta charset=utf-8><p>Köln und Düsseldorf</p>".as_bytes();
+        assert!(matches!(decode(page, None).unwrap().text, std::borrow::Cow::Borrowed(_)));
+        let (latin1, _, _) = encoding_rs::WINDOWS_1252.encode("<meta charset=windows-1252><p>Köln</p>");
+        assert!(matches!(decode(&latin1, None).unwrap().text, std::borrow::Cow::Owned(_)));
         // Cut in the middle of the last character, no declaration.
         let cut = &"<p>Grüße aus Köln und schöne Grüße</p><p>ü".as_bytes()[..44];
         let d = decode(cut, None).unwrap();
