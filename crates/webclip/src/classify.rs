@@ -18,6 +18,7 @@
 use crate::document::Document;
 use crate::dom::{NodeId, Page, NONE};
 use crate::facts::cnr::CnrValues;
+use crate::facts::names::Names;
 use crate::learn::model::Model;
 use crate::leaves::{Leaf, LeafCounts};
 use crate::stats::NodeStats;
@@ -321,8 +322,10 @@ pub struct FeatureContext<'a> {
     /// Per element, the CUES its own class/id tokens hit (bit i = CUES[i]); u32::MAX until
     /// computed.
     cue_masks: Vec<u32>,
-    /// The cues of each class value met so far.
-    class_cues: rustc_hash::FxHashMap<&'a str, u32>,
+    /// The page's class and id values (extended set) and the cues of each, by its number;
+    /// u32::MAX until computed.
+    names: Option<&'a Names>,
+    cues_by_value: Vec<u32>,
     /// Per node, the SEMANTIC tags among itself and its ancestors (bit i = SEMANTIC[i]).
     semantic: Vec<u16>,
     /// The heading that repeats the page's title and its leaves `start..end` (extended set).
@@ -409,7 +412,8 @@ impl<'a> FeatureContext<'a> {
             max_chars,
             sibling_tags: HashMap::default(),
             cue_masks: if extended { vec![u32::MAX; page.len()] } else { Vec::new() },
-            class_cues: Default::default(),
+            names: extended.then(|| doc.names()),
+            cues_by_value: if extended { vec![u32::MAX; doc.names().values()] } else { Vec::new() },
             semantic: if extended { semantic_masks(page) } else { Vec::new() },
             title,
             cum_chars,
@@ -544,13 +548,19 @@ impl<'a> FeatureContext<'a> {
 }
 
 impl FeatureContext<'_> {
-    /// [`cue_mask`], with each class value's cues read once a page (a page repeats its class
-    /// values: a third of them are distinct on large pages).
+    /// [`cue_mask`], with each class or id value's cues read once a page (a page repeats its
+    /// class values: a third of them are distinct on large pages).
     fn own_cues(&mut self, id: NodeId) -> u32 {
         if self.cue_masks[id as usize] == u32::MAX {
-            let classes = &mut self.class_cues;
-            self.cue_masks[id as usize] =
-                cue_mask_by(self.page, id, |v| *classes.entry(v).or_insert_with(|| value_cues(v)));
+            let (page, names, memo) =
+                (self.page, self.names.expect("the extended set reads names"), &mut self.cues_by_value);
+            self.cue_masks[id as usize] = cue_mask_by(|a| {
+                let Some(n) = names.number(id, a) else { return 0 };
+                if memo[n] == u32::MAX {
+                    memo[n] = page.attr_named(id, a).map_or(0, value_cues);
+                }
+                memo[n]
+            });
         }
         self.cue_masks[id as usize]
     }
@@ -602,13 +612,13 @@ impl<'a> PathIds<'a> {
 /// The CUES hit by the lowercased alphanumeric tokens (2+ characters) of a node's class and id.
 /// Works on bytes: a non-ASCII character never belongs to a token, byte or char alike.
 fn cue_mask(page: &Page, id: NodeId) -> u32 {
-    cue_mask_by(page, id, value_cues)
+    cue_mask_by(|a| page.attr_named(id, a).map_or(0, value_cues))
 }
 
-/// [`cue_mask`] with the class value's cues from `class_cues` (a memo, in the feature rows).
-fn cue_mask_by<'a>(page: &'a Page, id: NodeId, class_cues: impl FnOnce(&'a str) -> u32) -> u32 {
-    let class = page.attr_named(id, &markup5ever::local_name!("class")).map_or(0, class_cues);
-    class | page.attr_named(id, &markup5ever::local_name!("id")).map_or(0, value_cues)
+/// The cues of the class value or'ed with the id value's, each from `cues` given the
+/// attribute's name (in the feature rows, a memo by the value's number).
+fn cue_mask_by(mut cues: impl FnMut(&LocalName) -> u32) -> u32 {
+    cues(&markup5ever::local_name!("class")) | cues(&markup5ever::local_name!("id"))
 }
 
 /// The CUES hit by one class or id value's tokens.

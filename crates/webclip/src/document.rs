@@ -297,6 +297,11 @@ impl Document {
         self.facts.comment_sections(&self.page, &self.stats)
     }
 
+    /// The numbered class and id values and each element's flags, read once a page.
+    pub fn names(&self) -> &crate::facts::names::Names {
+        self.facts.names(&self.page)
+    }
+
     /// What the page declares itself to be (schema.org, Open Graph), with its JSON-LD.
     pub fn declared(&self) -> &crate::facts::declared::Declared {
         self.facts.declared(&self.page)

@@ -44,7 +44,7 @@ mod tests {
             "<body><article><p>Story text.</p><section id=comments><h3>3 comments</h3><p>Nice!</p></section></article><div class=comment-list><p>Another</p></div></body>",
         );
         let page = &doc.page;
-        assert_eq!(sections(page, &doc.stats, None).len(), 2);
+        assert_eq!(sections(page, &doc.stats, doc.names(), None).len(), 2);
         let article = page.subtree(0).find(|&i| &**page.tag(i) == "article").unwrap();
         let mut sel =
             Selection { blocks: vec![Block::new(article, 1.0, "")], ..Selection::new("t", Default::default()) };

@@ -63,7 +63,7 @@ mod tests {
              <div class=\"author-box\"><p>Ann Lee writes about science and health for the paper and lives in Leeds with two cats.</p></div>\
              <div class=\"author-card\"><p>Ann Lee</p></div></article></body>",
         );
-        let got: Vec<bool> = crate::facts::named::named_boxes(&doc.page, &doc.stats, doc.leaves()).authors;
+        let got: Vec<bool> = crate::facts::named::named_boxes(&doc.page, &doc.stats, doc.names(), doc.leaves()).authors;
         // The biography is a box; a name alone is not.
         assert_eq!(got, vec![false, true, false]);
     }

@@ -3,6 +3,7 @@
 //! comment section or a list of related stories. Found once per page; `article::comments` decides what a
 //! selection does with them.
 
+use super::names::{self, Names};
 use crate::dom::{NodeId, Page};
 use crate::stats::NodeStats;
 
@@ -433,21 +434,17 @@ const RELATED_FROM: &[&str] = &[
 /// (`heading`) or the page's first `h1` — is the article, whatever its class says (`has-comments`,
 /// `tone-comment` and the like are modifiers of article wrappers); comment sections inside it
 /// are still found.
-pub fn sections(page: &Page, stats: &NodeStats, heading: Option<NodeId>) -> Vec<NodeId> {
+pub fn sections(page: &Page, stats: &NodeStats, names: &Names, heading: Option<NodeId>) -> Vec<NodeId> {
     let h1 = page.find_tag(&markup5ever::local_name!("h1"));
     let holds_headline = |id: NodeId| heading.into_iter().chain(h1).any(|h| page.contains(id, h));
     let mut out: Vec<NodeId> = Vec::new();
     let mut id = 1;
     while (id as usize) < page.len() {
-        let hit = page.is_element(id)
+        // The names' test first: it is one load, and few elements pass it.
+        let hit = names.flags(id) & names::COMMENT != 0
             && !page.node(id).hidden
             && stats.get(id).chars > 0
-            && !matches!(&**page.tag(id), "html" | "body")
-            && [markup5ever::local_name!("id"), markup5ever::local_name!("class")].iter().any(|a| {
-                page.attr_named(id, a).is_some_and(|v| {
-                    !v.contains('/') && v.as_bytes().split(|b| !b.is_ascii_alphanumeric()).any(is_comment_token)
-                })
-            });
+            && !matches!(&**page.tag(id), "html" | "body");
         if hit && !holds_headline(id) {
             out.push(id);
             id = page.end(id) + 1;
@@ -652,7 +649,7 @@ mod tests {
              <div class=comments><p>Nice!</p></div></text></body>",
         );
         let stats = NodeStats::compute(&page);
-        let found = sections(&page, &stats, None);
+        let found = sections(&page, &stats, &Names::read(&page), None);
         assert_eq!(found.len(), 1);
         assert_eq!(page.attr(found[0], "class"), Some("comments"));
     }
@@ -669,7 +666,7 @@ mod headline_tests {
              <section id=comments><p>Nice!</p></section></div></body>",
         );
         let stats = NodeStats::compute(&page);
-        let found = sections(&page, &stats, None);
+        let found = sections(&page, &stats, &Names::read(&page), None);
         assert_eq!(found.len(), 1);
         assert_eq!(page.attr(found[0], "id"), Some("comments"));
     }

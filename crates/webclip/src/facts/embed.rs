@@ -21,13 +21,26 @@ const CLASSES: &[&str] = &[
 
 /// Whether one class token is a publisher's embed class.
 pub(crate) fn is_embed_class(token: &str) -> bool {
-    CLASSES.contains(&token)
+    // Their lengths first: most class tokens are passed over without a compare.
+    (MIN_LEN..=MAX_LEN).contains(&token.len()) && CLASSES.contains(&token)
 }
+
+/// The shortest and longest of [`CLASSES`] (a test checks them).
+const MIN_LEN: usize = 7;
+const MAX_LEN: usize = 16;
 
 #[cfg(test)]
 mod tests {
     use crate::document::Document;
     use crate::facts::named::named_boxes;
+
+    #[test]
+    fn embed_classes_by_length_and_name() {
+        let lens = super::CLASSES.iter().map(|c| c.len());
+        assert_eq!((lens.clone().min(), lens.max()), (Some(super::MIN_LEN), Some(super::MAX_LEN)));
+        assert!(super::is_embed_class("fb-post") && super::is_embed_class("twitter-timeline"));
+        assert!(!super::is_embed_class("twitter") && !super::is_embed_class("twitter-timelines"));
+    }
 
     #[test]
     fn posts_in_embed_markup_are_found_and_quotes_are_not() {
@@ -41,7 +54,7 @@ mod tests {
         let got: Vec<(String, bool)> = doc
             .leaves()
             .iter()
-            .zip(named_boxes(&doc.page, &doc.stats, doc.leaves()).embeds)
+            .zip(named_boxes(&doc.page, &doc.stats, doc.names(), doc.leaves()).embeds)
             .map(|(l, e)| (l.text(&doc.page).trim().to_string(), e))
             .collect();
         let embedded: Vec<&str> = got.iter().filter(|(_, e)| *e).map(|(t, _)| t.as_str()).collect();

@@ -1,8 +1,8 @@
 //! Page facts: what several methods and the article parts ask of one page — its text
 //! leaves, CNR's Algorithm 1 values, the heading that repeats `<title>` and the only `h1`,
-//! which nodes lie inside links, and its comment sections. Each is computed on first use and
-//! kept, so a method never recomputes, and methods never import each other, for a fact of the
-//! page.
+//! which nodes lie inside links, its comment sections and its numbered class and id values.
+//! Each is computed on first use and kept, so a method never recomputes, and methods never
+//! import each other, for a fact of the page.
 //!
 //! Layering: `dom` → `stats` → `leaves` → `facts` → `document` → `methods` → `article` →
 //! `output`; nothing here imports a method, the article or a writer.
@@ -18,6 +18,7 @@ pub mod embed;
 pub mod form;
 pub mod kicker;
 pub mod named;
+pub mod names;
 pub mod repeated;
 pub mod teaser;
 pub mod title;
@@ -37,6 +38,7 @@ pub struct Facts {
     headings: OnceLock<title::Headings>,
     inside_links: OnceLock<Vec<bool>>,
     comment_sections: OnceLock<Vec<NodeId>>,
+    names: OnceLock<names::Names>,
     declared: OnceLock<declared::Declared>,
 }
 
@@ -78,6 +80,12 @@ impl Facts {
 
     /// The outermost comment sections ([`comments::sections`]).
     pub fn comment_sections(&self, page: &Page, stats: &NodeStats) -> &[NodeId] {
-        self.comment_sections.get_or_init(|| comments::sections(page, stats, self.headings(page, stats).title))
+        self.comment_sections
+            .get_or_init(|| comments::sections(page, stats, self.names(page), self.headings(page, stats).title))
+    }
+
+    /// The numbered class and id values and each element's flags ([`names::Names`]).
+    pub fn names(&self, page: &Page) -> &names::Names {
+        self.names.get_or_init(|| names::Names::read(page))
     }
 }

@@ -1,11 +1,11 @@
 //! Boxes named by their class or id — embedded social posts ([`super::embed`]) and author boxes
-//! ([`super::author`]) — flagged in one pass over the page's `class` and `id` attributes.
+//! ([`super::author`]) — flagged from the page's class and id values, read once ([`super::names`]).
 
-use super::{author, embed};
+use super::author;
+use super::names::{self, Names};
 use crate::dom::Page;
 use crate::leaves::Leaf;
 use crate::stats::NodeStats;
-use markup5ever::local_name;
 
 const EMBED: u8 = 1;
 const AUTHOR: u8 = 2;
@@ -18,26 +18,18 @@ pub struct NamedBoxes {
 }
 
 /// Flags every leaf inside an element whose class is an embed class, or whose class or id
-/// names an author box and that holds a biography.
-pub fn named_boxes(page: &Page, stats: &NodeStats, ls: &[Leaf]) -> NamedBoxes {
+/// names an author box and that holds a biography (the values read once, in `names`).
+pub fn named_boxes(page: &Page, stats: &NodeStats, names: &Names, ls: &[Leaf]) -> NamedBoxes {
     let flags = page.inside_flags(|id| {
-        let bio = author::holds_biography(stats.get(id));
-        let mut f = 0;
-        for a in page.attrs(id) {
-            if *a.name == local_name!("class") {
-                for t in a.value.split_ascii_whitespace() {
-                    if embed::is_embed_class(t) {
-                        f |= EMBED;
-                    }
-                    if bio && author::names_box(t) {
-                        f |= AUTHOR;
-                    }
-                }
-            } else if bio && *a.name == local_name!("id") && a.value.split_ascii_whitespace().any(author::names_box) {
-                f |= AUTHOR;
-            }
+        let f = names.flags(id);
+        let mut out = 0;
+        if f & names::EMBED != 0 {
+            out |= EMBED;
         }
-        f
+        if f & names::AUTHOR != 0 && author::holds_biography(stats.get(id)) {
+            out |= AUTHOR;
+        }
+        out
     });
     let per_leaf = |bit: u8| ls.iter().map(|l| flags[l.container as usize] & bit != 0).collect();
     NamedBoxes { embeds: per_leaf(EMBED), authors: per_leaf(AUTHOR) }
@@ -57,7 +49,7 @@ mod tests {
              <div class=\"author-box\"><p>{bio}</p><blockquote class=\"twitter-tweet\"><p>A post.</p></blockquote></div>\
              <blockquote class=\"twitter-tweet author-box\"><p>Short post.</p></blockquote></article></body>"
         ));
-        let got = named_boxes(&doc.page, &doc.stats, doc.leaves());
+        let got = named_boxes(&doc.page, &doc.stats, doc.names(), doc.leaves());
         // The story; the box by id; the box by class and the post inside it; a short post whose
         // class also names a box (too short for a biography).
         assert_eq!(got.embeds, [false, false, false, true, true]);

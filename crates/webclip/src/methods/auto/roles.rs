@@ -231,7 +231,7 @@ fn flags(cx: &Context, region: &Region, code: &[bool]) -> (Vec<bool>, Vec<bool>)
     // Embedded social posts and author boxes (one walk over class and id names): a story told
     // in posts keeps them, a profile page's biography is its content.
     let named = if o.social_embeds || o.author_boxes {
-        crate::facts::named::named_boxes(page, stats, ls)
+        crate::facts::named::named_boxes(page, stats, cx.doc.names(), ls)
     } else {
         Default::default()
     };
