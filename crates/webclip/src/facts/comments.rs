@@ -6,6 +6,8 @@
 use super::names::{self, Names};
 use crate::dom::{NodeId, Page};
 use crate::stats::NodeStats;
+use rustc_hash::FxHashSet;
+use std::sync::OnceLock;
 
 pub(crate) fn is_comment_token(t: &[u8]) -> bool {
     // English, then the plurals that name a comment section in German, French, Spanish and
@@ -96,9 +98,35 @@ const LABELS: &[&str] = &[
     "zostaw komentarz",
 ];
 
+/// A word list as a set, built on first use: the lists hold up to 150 labels, and every short
+/// line is looked up in three of them.
+struct WordSet {
+    words: &'static [&'static str],
+    set: OnceLock<FxHashSet<&'static str>>,
+}
+
+impl WordSet {
+    const fn new(words: &'static [&'static str]) -> WordSet {
+        WordSet { words, set: OnceLock::new() }
+    }
+
+    fn contains(&self, t: &str) -> bool {
+        self.set.get_or_init(|| self.words.iter().copied().collect()).contains(t)
+    }
+}
+
+static LABEL_SET: WordSet = WordSet::new(LABELS);
+static RELATED_SET: WordSet = WordSet::new(RELATED);
+static AD_SET: WordSet = WordSet::new(ADS);
+
 /// Singular labels, read as labels only beside a count ("1 Comment", "1 Kommentar": alone,
 /// German "Kommentar" is an opinion piece).
 const SINGULAR: &[&str] = &["comment", "kommentar", "commentaire", "comentario", "commento", "reactie", "komentarz"];
+
+/// The marks trimmed from a comment label's edges (a slice, not a string: a string's
+/// `contains` searches, per edge character).
+const COUNT_EDGES: &[char] =
+    &['(', ')', '[', ']', ':', '#', '|', '-', '–', '—', '!', '@', '$', '%', '^', '&', '*', '»', '›', '•', '·'];
 
 /// A line that labels a comment section: a label with at most a count and separators around
 /// it ("Comments (1,234)", "12 Comments:", "» LEAVE A REPLY", "Kommentare", "1 Comment"); not a
@@ -108,35 +136,53 @@ pub fn is_label(text: &str) -> bool {
         return false;
     }
     let text = &*crate::stats::strip_invisible(text);
-    // Digits, and the separators inside a number, leave; a count was there.
-    let chars: Vec<char> = text.chars().collect();
+    // Digits, and the separators inside a number, leave; a count was there. Digits are ASCII:
+    // a character's neighbour is one exactly when the byte beside it is.
+    let b = text.as_bytes();
+    let digit = |k: usize| b.get(k).is_some_and(u8::is_ascii_digit);
     let mut count = false;
-    let kept: String = chars
-        .iter()
-        .enumerate()
-        .map(|(i, &c)| {
-            let digit = |k: Option<usize>| k.and_then(|k| chars.get(k)).is_some_and(char::is_ascii_digit);
-            let inside_number = matches!(c, ',' | '.') && digit(i.checked_sub(1)) && digit(Some(i + 1));
-            if c.is_ascii_digit() || inside_number {
-                count = true;
-                ' '
-            } else {
-                c
-            }
-        })
-        .collect();
-    let t = kept.trim_matches(|c: char| c.is_whitespace() || "()[]:#|-–—!@$%^&*»›•·".contains(c));
+    let mut kept = String::with_capacity(text.len());
+    for (i, c) in text.char_indices() {
+        let inside_number = matches!(c, ',' | '.') && i > 0 && digit(i - 1) && digit(i + 1);
+        if c.is_ascii_digit() || inside_number {
+            count = true;
+            kept.push(' ');
+        } else {
+            kept.push(c);
+        }
+    }
+    let t = kept.trim_matches(|c: char| c.is_whitespace() || COUNT_EDGES.contains(&c));
     if !t.chars().all(|c| c.is_alphabetic() || c.is_whitespace()) {
         return false;
     }
-    label_words(t).is_some_and(|t| LABELS.contains(&t.as_str()) || (count && SINGULAR.contains(&t.as_str())))
+    label_words(t).is_some_and(|t| LABEL_SET.contains(&t) || (count && SINGULAR.contains(&t.as_str())))
 }
 
 /// A trimmed label's words, lowercased and joined by single spaces; none when it is empty or
 /// longer than 40 characters. Callers strip invisible characters first.
 fn label_words(t: &str) -> Option<String> {
-    (!t.is_empty() && t.chars().count() <= 40)
-        .then(|| t.to_lowercase().split_whitespace().collect::<Vec<_>>().join(" "))
+    if t.is_empty() || t.chars().count() > 40 {
+        return None;
+    }
+    let lower = t.to_lowercase();
+    // Most labels are spaced so already (lowercasing makes no whitespace): kept as they are.
+    Some(if single_spaced(&lower) { lower } else { lower.split_whitespace().collect::<Vec<_>>().join(" ") })
+}
+
+/// Words joined by single spaces: no other whitespace, none at the edges, no two together.
+fn single_spaced(s: &str) -> bool {
+    let mut after_space = true;
+    for c in s.chars() {
+        if c.is_whitespace() {
+            if c != ' ' || after_space {
+                return false;
+            }
+            after_space = true;
+        } else {
+            after_space = false;
+        }
+    }
+    !after_space
 }
 
 /// Labels of a list of related stories, lowercased, in the same languages.
@@ -299,17 +345,20 @@ const RELATED: &[&str] = &[
     "popularne wpisy",
 ];
 
+/// The marks trimmed from a related or advertisement label's edges.
+const EDGES: &[char] = &['.', ':', '(', ')', '[', ']', '|', '-', '–', '—', '!', '»', '›', '•', '·', '>'];
+
 /// A label's words without invisible characters and the marks at its edges ("» Mehr zum
 /// Thema:", "- Anzeige -").
 fn edge_trimmed_words(text: &str) -> Option<String> {
     let text = crate::stats::strip_invisible(text);
-    label_words(text.trim_matches(|c: char| c.is_whitespace() || ".:()[]|-–—!»›•·>".contains(c)))
+    label_words(text.trim_matches(|c: char| c.is_whitespace() || EDGES.contains(&c)))
 }
 
 /// Edge-trimmed words that label a list of related stories ("Related:", "» Mehr zum Thema",
 /// "OTHER NEWS", "Also on HuffPost:").
 fn related_words(t: &str) -> bool {
-    RELATED.contains(&t) || RELATED_FROM.iter().any(|p| t.starts_with(p) && t.len() > p.len())
+    RELATED_SET.contains(t) || RELATED_FROM.iter().any(|p| t.starts_with(p) && t.len() > p.len())
 }
 
 /// What a short line labels.
@@ -332,7 +381,7 @@ pub fn label(text: &str) -> Option<Label> {
     let t = edge_trimmed_words(text)?;
     if related_words(&t) {
         Some(Label::Related)
-    } else if ADS.contains(&t.as_str()) {
+    } else if AD_SET.contains(&t) {
         Some(Label::Ad)
     } else {
         None
@@ -342,7 +391,7 @@ pub fn label(text: &str) -> Option<Label> {
 /// Whether `text`, edge-trimmed as in [`label`], is an advertisement label (without the
 /// comment and related lists' work).
 pub fn is_ad(text: &str) -> bool {
-    edge_trimmed_words(text).is_some_and(|t| ADS.contains(&t.as_str()))
+    edge_trimmed_words(text).is_some_and(|t| AD_SET.contains(&t))
 }
 
 /// Labels of an advertisement's slot, lowercased, in the same languages and in Russian, Greek,
@@ -640,6 +689,32 @@ mod tests {
         for t in ["kommentar", "commentary", "responsive", "co", "discuss"] {
             assert!(!is_comment_token(t.as_bytes()), "{t}");
         }
+    }
+
+    #[test]
+    fn word_sets_hold_their_lists() {
+        for (set, list) in [(&LABEL_SET, LABELS), (&RELATED_SET, RELATED), (&AD_SET, ADS)] {
+            assert!(list.iter().all(|w| set.contains(w)));
+            assert!(!set.contains("") && !set.contains("comments related"));
+        }
+        assert!(!LABEL_SET.contains("related") && RELATED_SET.contains("related"));
+    }
+
+    #[test]
+    fn single_spaced_words() {
+        assert!(single_spaced("leave a reply") && single_spaced("x"));
+        for no in ["", " a", "a ", "a  b", "a\tb", "a\u{a0}b"] {
+            assert!(!single_spaced(no), "{no:?}");
+        }
+    }
+
+    #[test]
+    fn label_words_are_lowercased_and_single_spaced() {
+        assert_eq!(label_words("Leave a Reply").as_deref(), Some("leave a reply"));
+        assert_eq!(label_words("LEAVE \t A\u{a0}REPLY").as_deref(), Some("leave a reply"));
+        assert_eq!(label_words("ΣΧΟΛΙΑΣ").as_deref(), Some("σχολιας"));
+        assert_eq!(label_words(""), None);
+        assert_eq!(label_words(&"a".repeat(41)), None);
     }
 
     #[test]
