@@ -625,7 +625,7 @@ fn cue_mask_by(mut cues: impl FnMut(&LocalName) -> u32) -> u32 {
 fn value_cues(v: &str) -> u32 {
     let table = cue_table();
     let mut mask = 0;
-    for t in v.as_bytes().split(|b| !b.is_ascii_alphanumeric()).filter(|t| t.len() >= 2) {
+    for t in crate::facts::names::alnum_runs(v.as_bytes()).filter(|t| t.len() >= 2) {
         for cue in table.words(t) {
             if !starts_with_ci(t, cue.word) {
                 continue;
