@@ -28,11 +28,10 @@
 
 use crate::document::Document;
 use crate::dom::NodeId;
+use crate::facts::WordSet;
 use crate::selection::Selection;
 use markup5ever::local_name;
 use serde::Serialize;
-use std::collections::HashSet;
-use std::sync::OnceLock;
 use url::Url;
 
 /// Print phrases, compared whole after [`norm`]. Only phrases used by real pages.
@@ -253,18 +252,12 @@ pub fn norm(s: &str) -> String {
     }
 }
 
-/// A phrase list as a set, built once.
-fn set(
-    cell: &'static OnceLock<HashSet<&'static str>>,
-    list: &'static [&'static str],
-) -> &'static HashSet<&'static str> {
-    cell.get_or_init(|| list.iter().copied().collect())
-}
+static PRINT_SET: WordSet = WordSet::new(PRINT_PHRASES);
+static NEXT_SET: WordSet = WordSet::new(NEXT_PHRASES);
 
 fn is_print_phrase(s: &str) -> bool {
-    static SET: OnceLock<HashSet<&str>> = OnceLock::new();
     let n = norm(s);
-    !n.is_empty() && set(&SET, PRINT_PHRASES).contains(n.as_str())
+    !n.is_empty() && PRINT_SET.contains(&n)
 }
 
 fn is_next_phrase(s: &str) -> bool {
@@ -274,8 +267,7 @@ fn is_next_phrase(s: &str) -> bool {
         return NEXT_SYMBOLS.contains(&raw.as_str());
     }
     // "Next »", "weiter ›": the phrase with a symbol.
-    static SET: OnceLock<HashSet<&str>> = OnceLock::new();
-    set(&SET, NEXT_PHRASES).contains(n.as_str())
+    NEXT_SET.contains(&n)
 }
 
 /// The page's base URL: `<base href>` resolved against the page's URL.

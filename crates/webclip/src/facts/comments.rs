@@ -4,10 +4,9 @@
 //! selection does with them.
 
 use super::names::{self, Names};
+use super::WordSet;
 use crate::dom::{NodeId, Page};
 use crate::stats::NodeStats;
-use rustc_hash::FxHashSet;
-use std::sync::OnceLock;
 
 pub(crate) fn is_comment_token(t: &[u8]) -> bool {
     // English, then the plurals that name a comment section in German, French, Spanish and
@@ -97,23 +96,6 @@ const LABELS: &[&str] = &[
     "laat een reactie achter",
     "zostaw komentarz",
 ];
-
-/// A word list as a set, built on first use: the lists hold up to 150 labels, and every short
-/// line is looked up in three of them.
-struct WordSet {
-    words: &'static [&'static str],
-    set: OnceLock<FxHashSet<&'static str>>,
-}
-
-impl WordSet {
-    const fn new(words: &'static [&'static str]) -> WordSet {
-        WordSet { words, set: OnceLock::new() }
-    }
-
-    fn contains(&self, t: &str) -> bool {
-        self.set.get_or_init(|| self.words.iter().copied().collect()).contains(t)
-    }
-}
 
 static LABEL_SET: WordSet = WordSet::new(LABELS);
 static RELATED_SET: WordSet = WordSet::new(RELATED);

@@ -26,7 +26,25 @@ pub mod title;
 use crate::dom::{NodeId, Page};
 use crate::leaves::{leaf_counts, leaves, Leaf, LeafCounts};
 use crate::stats::NodeStats;
+use rustc_hash::FxHashSet;
 use std::sync::OnceLock;
+
+/// A word list as a set, built on first use: label and phrase lists hold up to 150 entries,
+/// and every short line or link text is looked up in them.
+pub(crate) struct WordSet {
+    words: &'static [&'static str],
+    set: OnceLock<FxHashSet<&'static str>>,
+}
+
+impl WordSet {
+    pub(crate) const fn new(words: &'static [&'static str]) -> WordSet {
+        WordSet { words, set: OnceLock::new() }
+    }
+
+    pub(crate) fn contains(&self, t: &str) -> bool {
+        self.set.get_or_init(|| self.words.iter().copied().collect()).contains(t)
+    }
+}
 
 /// The lazily filled facts of one page (held by a [`crate::Document`]).
 #[derive(Debug, Default, Clone)]
