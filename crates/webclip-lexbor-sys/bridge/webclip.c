@@ -44,6 +44,7 @@ typedef struct {
     size_t max_attributes;
     size_t structural_attributes; /* attributes <html> and <body> tags passed so far */
     size_t total_room;            /* attributes the page may still have */
+    size_t sizes[3];              /* passed to the tree builder: attributes, their bytes, text bytes */
     int cuts;                     /* 1: a tag's attributes were cut, 2: the page's */
 } wc_parser_t;
 
@@ -86,6 +87,9 @@ wc_token(lxb_html_tokenizer_t *tkz, lxb_html_token_t *token, void *ctx)
         /* Dropped: the tokenizer cleans the token and goes on. */
         return token;
     }
+    if ((cls & WC_TEXT) && token->text_end > token->text_start) {
+        p->sizes[2] += (size_t) (token->text_end - token->text_start);
+    }
     if (token->attr_first != NULL && (cls & WC_ELEMENT)) {
         /* Repeated <html> and <body> tags add their attributes to one element. */
         int merges = (cls & WC_STRUCTURAL) && token->tag_id != LXB_TAG_HEAD;
@@ -105,6 +109,9 @@ wc_token(lxb_html_tokenizer_t *tkz, lxb_html_token_t *token, void *ctx)
             lxb_html_token_attr_t *next = attr->next;
             if (kept < room) {
                 kept++;
+                if (attr->value_end > attr->value_begin) {
+                    p->sizes[1] += (size_t) (attr->value_end - attr->value_begin);
+                }
             } else {
                 /* Freed for the tokenizer to reuse. */
                 lxb_html_token_attr_delete(token, attr, tkz->dobj_token_attr);
@@ -113,6 +120,7 @@ wc_token(lxb_html_tokenizer_t *tkz, lxb_html_token_t *token, void *ctx)
             attr = next;
         }
         p->total_room -= kept;
+        p->sizes[0] += kept;
         if (merges) {
             p->structural_attributes += kept;
         }
@@ -176,6 +184,15 @@ int
 webclip_lxb_cuts(const wc_parser_t *p)
 {
     return p->cuts;
+}
+
+/* What the filter passed to the tree builder, as size hints for the caller's copy of the
+ * tree: attributes, their values' bytes, text bytes (the tree builder's copies of formatting
+ * elements add attributes, repeated <html> and <body> tags and text it drops take some). */
+void
+webclip_lxb_sizes(const wc_parser_t *p, size_t out[3])
+{
+    memcpy(out, p->sizes, sizeof p->sizes);
 }
 
 void

@@ -61,6 +61,9 @@ extern "C" {
     ) -> *mut Parser;
     /// What the attribute bounds cut (bits): 1 a tag's attributes, 2 the page's.
     pub fn webclip_lxb_cuts(p: *const Parser) -> c_int;
+    /// What the filter passed to the tree builder, size hints for the caller's copy of the
+    /// tree: attributes, their values' bytes, text bytes.
+    pub fn webclip_lxb_sizes(p: *const Parser, out: *mut [usize; 3]);
     /// Parses the next chunk; lexbor's status (0 is OK).
     pub fn webclip_lxb_chunk(p: *mut Parser, data: *const u8, len: usize) -> c_int;
     /// Ends the parse; lexbor's status (0 is OK).

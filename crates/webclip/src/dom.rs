@@ -186,10 +186,27 @@ fn hides(name: &LocalName, value: &str) -> bool {
     match *name {
         local_name!("hidden") => true,
         local_name!("style") => {
-            let s: String = value.chars().filter(|c| !c.is_whitespace()).collect::<String>().to_ascii_lowercase();
-            s.contains("display:none") || s.contains("visibility:hidden")
+            squeezed_contains(value, "display:none") || squeezed_contains(value, "visibility:hidden")
         }
         _ => false,
+    }
+}
+
+/// Whether `value` without its whitespace and with ASCII lowered contains `pat` (lower-case
+/// ASCII without whitespace): `display : NONE` holds `display:none`. No copy of the value.
+fn squeezed_contains(value: &str, pat: &str) -> bool {
+    let pat = pat.as_bytes();
+    let mut rest = value.chars();
+    loop {
+        let from = rest.clone();
+        let Some(c) = rest.next() else { return false };
+        if c.to_ascii_lowercase() != pat[0] as char {
+            continue;
+        }
+        let mut tail = from.filter(|c| !c.is_whitespace()).skip(1);
+        if pat[1..].iter().all(|&p| tail.next().is_some_and(|c| c.to_ascii_lowercase() == p as char)) {
+            return true;
+        }
     }
 }
 
@@ -216,6 +233,14 @@ impl Page {
             attr_text: String::new(),
             noscript_shown: false,
         }
+    }
+
+    /// Room for more nodes, attributes, attribute bytes and text bytes (the parse's hints).
+    pub(crate) fn reserve(&mut self, nodes: usize, attrs: usize, attr_bytes: usize, text_bytes: usize) {
+        self.nodes.reserve(nodes);
+        self.attrs.reserve(attrs);
+        self.attr_text.reserve(attr_bytes);
+        self.text.reserve(text_bytes);
     }
 
     pub(crate) fn set_noscript_shown(&mut self, shown: bool) {
@@ -983,6 +1008,38 @@ pub struct Parsed {
 /// The parse passed its deadline.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct OutOfTime;
+
+#[cfg(test)]
+mod squeeze_tests {
+    /// The old formula: the whitespace taken out, ASCII lowered, then searched.
+    fn copied(value: &str, pat: &str) -> bool {
+        value.chars().filter(|c| !c.is_whitespace()).collect::<String>().to_ascii_lowercase().contains(pat)
+    }
+
+    #[test]
+    fn squeezed_search_matches_the_copy() {
+        let values = [
+            "display:none",
+            "DISPLAY : None;",
+            "color:red; display:\u{a0}none",
+            "display:nondisplay:none",
+            "ddisplay:none",
+            "display:non",
+            "visibility:\thidden",
+            "Visibility: Hidden !important",
+            "display: block; visibility: visible",
+            "dïsplay:none",
+            "",
+            "d",
+            "display:\u{2003}n o n e",
+        ];
+        for v in values {
+            for pat in ["display:none", "visibility:hidden"] {
+                assert_eq!(super::squeezed_contains(v, pat), copied(v, pat), "{v:?} {pat}");
+            }
+        }
+    }
+}
 
 #[cfg(test)]
 mod tests {

@@ -13,8 +13,9 @@ use std::time::Instant;
 use webclip_lexbor_sys::{
     webclip_lxb_attr, webclip_lxb_attr_name, webclip_lxb_attr_value, webclip_lxb_begin, webclip_lxb_chunk,
     webclip_lxb_cuts, webclip_lxb_destroy, webclip_lxb_end, webclip_lxb_first_attr, webclip_lxb_name, webclip_lxb_node,
-    webclip_lxb_place_streamed, webclip_lxb_root, webclip_lxb_text, LxbNode, NodeFacts, Parser, DOM_ELEMENT, DOM_TEXT,
-    ELEMENT, END_MAKES, END_OF_FILE, IMPLIES_CLOSE, RAW_TEXT, STRUCTURAL, TEXT, TOKEN_CLOSE, TOKEN_CLOSE_SELF, VOID,
+    webclip_lxb_place_streamed, webclip_lxb_root, webclip_lxb_sizes, webclip_lxb_text, LxbNode, NodeFacts, Parser,
+    DOM_ELEMENT, DOM_TEXT, ELEMENT, END_MAKES, END_OF_FILE, IMPLIES_CLOSE, RAW_TEXT, STRUCTURAL, TEXT, TOKEN_CLOSE,
+    TOKEN_CLOSE_SELF, VOID,
 };
 
 /// Bytes handed to the parser between two looks at the deadline.
@@ -267,7 +268,15 @@ pub(crate) fn parse(
         // (-1) leaves some parts unmoved: still a whole tree.
         unsafe { webclip_lxb_place_streamed(handle.0) };
     }
-    let page = walk(&handle, !scripting, limits, &mut filter.cuts);
+    // The arena sized up front, so the walk does not grow it by copies: every node was a token
+    // the filter counted or a copy the tree builder made; the bridge summed what it passed.
+    let mut sizes = [0usize; 3];
+    // SAFETY: as above; `sizes` is the array the bridge fills.
+    unsafe { webclip_lxb_sizes(handle.0, &mut sizes) };
+    // Hints only: never more bytes than the page has.
+    sizes[1] = sizes[1].min(html.len());
+    sizes[2] = sizes[2].min(html.len());
+    let page = walk(&handle, !scripting, limits, (filter.tokens + filter.copies + 1, sizes), &mut filter.cuts);
     drop(handle);
     Some((page, std::mem::take(&mut filter.cuts)))
 }
@@ -294,8 +303,15 @@ unsafe fn text<'a>(ptr: *const u8, len: usize) -> &'a str {
 
 /// Walks lexbor's tree in document order into the arena: elements and texts (comments,
 /// doctypes and processing instructions dropped), texts cut at `max_text`.
-fn walk(handle: &Handle, noscript_shown: bool, limits: &ParseLimits, cuts: &mut Cuts) -> Page {
+fn walk(
+    handle: &Handle,
+    noscript_shown: bool,
+    limits: &ParseLimits,
+    (nodes, [attrs, attr_bytes, text_bytes]): (usize, [usize; 3]),
+    cuts: &mut Cuts,
+) -> Page {
     let mut page = Page::empty();
+    page.reserve(nodes, attrs, attr_bytes, text_bytes);
     page.set_noscript_shown(noscript_shown);
     // Names by (local, adjusted) lexbor ids.
     let mut tags: FxHashMap<(usize, usize), LocalName> = FxHashMap::default();
