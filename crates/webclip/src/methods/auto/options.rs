@@ -155,6 +155,9 @@ pub struct AutoOptions {
     /// consent managers, sign-up and log-in pop-ups over the page) are boilerplate (probability 0), in
     /// any language.
     pub modal_dialogs: bool,
+    /// Leaves inside a `nav` element that holds under half of the page's text are menus: probability 0,
+    /// not scored (the convention leaves navigation out; a page that is mostly one `nav` is scored).
+    pub nav_unscored: bool,
     /// An unlinked line in the region that labels a comment section (`facts::comments::is_label`:
     /// "Comments (26)", "Leave a reply", "Have your say", "Kommentare", in the languages of the section
     /// names), the region's first after its first running text, starts the comments when at least 300
@@ -244,6 +247,7 @@ impl Default for AutoOptions {
             bylines: Bylines::Drop,
             small_forms: true,
             modal_dialogs: true,
+            nav_unscored: true,
             comment_labels: true,
             related_labels: true,
             related_boxes: true,

@@ -525,6 +525,28 @@ fn a_modal_dialog_in_the_article_is_not_its_text() {
 }
 
 #[test]
+fn navigation_is_not_scored_unless_it_holds_most_of_the_page() {
+    let story = "<p>The council met on Thursday. It agreed on nothing, again, after six hours.</p>".repeat(8);
+    let menu = "<nav><p>Council news, planning decisions and the minutes of every meeting since 1998.</p></nav>";
+    let run = |body: &str, nav_unscored: bool| {
+        let html = format!(
+            "<html><head><title>Council fails to agree</title></head><body>{body}\
+             <table><tr><td>Home</td><td>News, sport and weather</td></tr></table></body></html>"
+        );
+        let doc = Document::parse(&html);
+        let options = AutoOptions { nav_unscored, ..Default::default() };
+        crate::text::render(&doc.page, &Auto { classifier: boilerplate_in("td"), options }.select(&doc))
+    };
+    let article = format!("<article><h1>Council fails to agree</h1>{story}{menu}{story}</article>");
+    let text = run(&article, true);
+    assert!(text.contains("six hours") && !text.contains("planning decisions"), "{text}");
+    assert!(run(&article, false).contains("planning decisions"), "{}", run(&article, false));
+    // A page that is mostly one `nav` (a site map, a page built inside one) is read as usual.
+    let inside = format!("<nav><article><h1>Council fails to agree</h1>{story}</article></nav>");
+    assert!(run(&inside, true).contains("six hours"), "{}", run(&inside, true));
+}
+
+#[test]
 fn a_comment_label_after_the_article_starts_its_comments() {
     let story = "<p>The council met on Thursday. It agreed on nothing, again, after six hours.</p>".repeat(6);
     let thread =
