@@ -120,7 +120,7 @@ fn flag(spec: &OptionSpec) -> &'static Flag {
                 let long = s.name.replace('_', "-");
                 Flag {
                     // A tuning option is no flag of `extract` (the lab's `--tune`): no help line.
-                    help: if s.group == Group::Tuning { String::new() } else { s.help_line() },
+                    help: if s.group == Group::Tuning || !help_wanted() { String::new() } else { s.help_line() },
                     negative_id: format!("no_{}", s.name),
                     negative_long: format!("no-{long}"),
                     long,
@@ -130,6 +130,13 @@ fn flag(spec: &OptionSpec) -> &'static Flag {
     });
     let k = OPTIONS.iter().position(|s| s.name == spec.name).expect("an option of the table");
     &flags[k]
+}
+
+/// Whether the process was asked for help (`-h`, `--help`, the `help` subcommand): clap shows
+/// the options' help lines nowhere else, so a run that does not ask is spared formatting
+/// about 70 of them at start.
+fn help_wanted() -> bool {
+    std::env::args_os().skip(1).any(|a| a == "-h" || a == "--help" || a == "help")
 }
 
 /// Parses and checks an option's value with the library's rules for its kind.
