@@ -152,47 +152,65 @@ static ASCII_CLASS: [Class; 128] = {
 /// Counts for one text node.
 pub fn text_stat(text: &str) -> Stat {
     let mut s = Stat::default();
-    let mut in_word = false;
-    let mut in_run = false;
+    // The last character was a letter or digit / was not whitespace.
+    let (mut in_word, mut in_run) = (false, false);
     let bytes = text.as_bytes();
     let mut i = 0;
     while i < bytes.len() {
-        let class = match bytes[i] {
-            b @ 0..=0x7F => {
-                i += 1;
-                ASCII_CLASS[usize::from(b)]
+        // Sixteen ASCII bytes at once; a block with any other byte goes character by character.
+        let block_end = (i + 16).min(bytes.len());
+        if block_end == i + 16 {
+            if let Some(m) = ascii_masks(&bytes[i..block_end]) {
+                let word = !m.space & 0xFFFF;
+                s.chars += word.count_ones();
+                s.runs += (word & !((word << 1) | u32::from(in_run))).count_ones();
+                s.words += (m.alnum & !((m.alnum << 1) | u32::from(in_word))).count_ones();
+                s.punct += (word & !m.alnum).count_ones();
+                s.sentences += m.end.count_ones();
+                in_run = word & 0x8000 != 0;
+                in_word = m.alnum & 0x8000 != 0;
+                i = block_end;
+                continue;
             }
-            _ => {
-                let c = text[i..].chars().next().unwrap_or_default();
-                i += c.len_utf8();
-                class_of(c)
-            }
-        };
-        if class == Class::Space {
-            in_word = false;
-            in_run = false;
-            continue;
         }
-        if !in_run {
-            s.runs += 1;
-            in_run = true;
-        }
-        s.chars += 1;
-        match class {
-            Class::Alphanumeric => {
-                if !in_word {
-                    s.words += 1;
+        while i < block_end {
+            let class = match bytes[i] {
+                b @ 0..=0x7F => {
+                    i += 1;
+                    ASCII_CLASS[usize::from(b)]
                 }
-                in_word = true;
-            }
-            Class::Ideograph => {
-                s.words += 1;
+                _ => {
+                    let c = text[i..].chars().next().unwrap_or_default();
+                    i += c.len_utf8();
+                    class_of(c)
+                }
+            };
+            if class == Class::Space {
                 in_word = false;
+                in_run = false;
+                continue;
             }
-            _ => {
-                s.punct += 1;
-                in_word = false;
-                s.sentences += u32::from(class == Class::End);
+            if !in_run {
+                s.runs += 1;
+                in_run = true;
+            }
+            s.chars += 1;
+            match class {
+                Class::Alphanumeric => {
+                    if !in_word {
+                        s.words += 1;
+                    }
+                    in_word = true;
+                }
+                Class::Ideograph => {
+                    s.words += 1;
+                    in_word = false;
+                }
+                _ => {
+                    s.punct += 1;
+                    in_word = false;
+                    s.sentences += u32::from(class == Class::End);
+                }
             }
         }
     }
@@ -200,6 +218,56 @@ pub fn text_stat(text: &str) -> Stat {
         s.text_nodes = 1;
     }
     s
+}
+
+/// Bit `k` set for byte `k` of a block of 16 ASCII bytes that is whitespace, a letter or digit,
+/// a sentence end (the classes of [`ASCII_CLASS`]).
+struct Masks {
+    space: u32,
+    alnum: u32,
+    end: u32,
+}
+
+/// The class masks of `block` (16 bytes), or `None` when one of them is not ASCII.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn ascii_masks(block: &[u8]) -> Option<Masks> {
+    use std::arch::x86_64::*;
+    assert!(block.len() >= 16);
+    // SAFETY: SSE2 is part of x86_64; the load reads 16 bytes of `block`, which has them.
+    unsafe {
+        let v = _mm_loadu_si128(block.as_ptr().cast());
+        if _mm_movemask_epi8(v) != 0 {
+            return None;
+        }
+        let eq = |c: u8| _mm_cmpeq_epi8(v, _mm_set1_epi8(c as i8));
+        // Bytes are under 0x80 here, so the signed comparisons order them as unsigned.
+        let within = |x: __m128i, lo: u8, hi: u8| {
+            _mm_and_si128(
+                _mm_cmpgt_epi8(x, _mm_set1_epi8(lo as i8 - 1)),
+                _mm_cmpgt_epi8(_mm_set1_epi8(hi as i8 + 1), x),
+            )
+        };
+        let space = _mm_or_si128(
+            _mm_or_si128(_mm_or_si128(eq(b' '), eq(b'\n')), _mm_or_si128(eq(b'\t'), eq(b'\r'))),
+            _mm_or_si128(eq(0x0B), eq(0x0C)),
+        );
+        // Setting bit 5 folds A–Z onto a–z and no other byte onto them.
+        let alnum = _mm_or_si128(within(_mm_or_si128(v, _mm_set1_epi8(0x20)), b'a', b'z'), within(v, b'0', b'9'));
+        let end = _mm_or_si128(_mm_or_si128(eq(b'.'), eq(b'!')), eq(b'?'));
+        Some(Masks {
+            space: _mm_movemask_epi8(space) as u32,
+            alnum: _mm_movemask_epi8(alnum) as u32,
+            end: _mm_movemask_epi8(end) as u32,
+        })
+    }
+}
+
+/// Other processors count byte by byte.
+#[cfg(not(target_arch = "x86_64"))]
+#[inline(always)]
+fn ascii_masks(_block: &[u8]) -> Option<Masks> {
+    None
 }
 
 /// Characters that are never shown: soft hyphen, zero-width space, word joiner, BOM, and the
@@ -285,8 +353,17 @@ mod tests {
             &all_ascii,
             "Hello, world. Bye!  Straße — naïve café? 東京タワーは高い。١٢٣ नमस्ते। … \u{a0}x\u{2003}y \u{85}z",
             "a\x1c b\x1fc",
+            "Sixteen bytes!! then more text. And é in the second block, then ASCII again? Yes.",
+            "0123456789abcdef ABCDEFGHIJKLMNOP qrstuvwxyz[]{}@`/:;<=> \t\n\r\x0b\x0c.!? ^_~|\\ end",
+            "x                 y                 z...............!!!!!!!!!!!!!!!!aaaaaaaaaaaaaaaa",
         ] {
             assert_eq!(text_stat(text), plain(text), "{text:?}");
+        }
+        // Every suffix of a text mixing ASCII and other characters: blocks of 16 bytes start
+        // at every offset, after a word, a space or punctuation.
+        let mixed = format!("{all_ascii} Ünïcode wörds, 東京。 and a run of plain ASCII words. {all_ascii}");
+        for (k, _) in mixed.char_indices() {
+            assert_eq!(text_stat(&mixed[k..]), plain(&mixed[k..]), "{:?}", &mixed[k..]);
         }
     }
 
