@@ -298,6 +298,10 @@ unsafe fn text<'a>(ptr: *const u8, len: usize) -> &'a str {
         return "";
     }
     let bytes = std::slice::from_raw_parts(ptr, len);
+    // Most texts and values are ASCII: checked word by word, they need no decoding check.
+    if bytes.is_ascii() {
+        return std::str::from_utf8_unchecked(bytes);
+    }
     std::str::from_utf8(bytes).unwrap_or_else(|e| std::str::from_utf8_unchecked(&bytes[..e.valid_up_to()]))
 }
 
