@@ -111,8 +111,8 @@ struct Filter {
     max_nodes: usize,
     max_copies: usize,
     stack: Vec<usize>,
-    open: FxHashMap<usize, u32>,
-    dropped: FxHashMap<usize, u32>,
+    open: TagCounts,
+    dropped: TagCounts,
     tokens: usize,
     /// Elements the tree builder made as copies of others, as of the last token.
     copies: usize,
@@ -153,15 +153,15 @@ impl Filter {
             // The common implied end tags: `<p>a<p>b`, `<li>a<li>b`.
             if class & IMPLIES_CLOSE != 0 && self.stack.last() == Some(&tag) {
                 self.stack.pop();
-                *self.open.entry(tag).or_default() -= 1;
+                *self.open.slot(tag) -= 1;
             }
             if self.stack.len() >= self.max_depth && class & (RAW_TEXT | STRUCTURAL) == 0 {
-                *self.dropped.entry(tag).or_default() += 1;
+                *self.dropped.slot(tag) += 1;
                 self.cuts.deep = true;
                 return false;
             }
             self.stack.push(tag);
-            *self.open.entry(tag).or_default() += 1;
+            *self.open.slot(tag) += 1;
             self.count();
             true
         } else {
@@ -169,13 +169,13 @@ impl Filter {
                 // `</p>` and `</br>` with nothing to close become elements: they count.
                 self.count();
             }
-            if let Some(d) = self.dropped.get_mut(&tag).filter(|d| **d > 0) {
-                *d -= 1;
+            if self.dropped.get(tag) > 0 {
+                *self.dropped.slot(tag) -= 1;
                 return false;
             }
-            if self.open.get(&tag).is_some_and(|&c| c > 0) {
+            if self.open.get(tag) > 0 {
                 while let Some(top) = self.stack.pop() {
-                    *self.open.entry(top).or_default() -= 1;
+                    *self.open.slot(top) -= 1;
                     if top == tag {
                         break;
                     }
@@ -189,6 +189,35 @@ impl Filter {
         self.tokens += 1;
         if self.tokens.saturating_add(self.copies) >= self.max_nodes {
             self.cuts.full = true;
+        }
+    }
+}
+
+/// A count per tag id: lexbor's own tags (ids under 256) in an array, the page's other tags
+/// (ids that are pointers) in a map.
+struct TagCounts {
+    known: Box<[u32; 256]>,
+    other: FxHashMap<usize, u32>,
+}
+
+impl Default for TagCounts {
+    fn default() -> Self {
+        TagCounts { known: Box::new([0; 256]), other: FxHashMap::default() }
+    }
+}
+
+impl TagCounts {
+    fn get(&self, tag: usize) -> u32 {
+        match self.known.get(tag) {
+            Some(&c) => c,
+            None => self.other.get(&tag).copied().unwrap_or(0),
+        }
+    }
+
+    fn slot(&mut self, tag: usize) -> &mut u32 {
+        match self.known.get_mut(tag) {
+            Some(c) => c,
+            None => self.other.entry(tag).or_default(),
         }
     }
 }
@@ -222,8 +251,8 @@ pub(crate) fn parse(
         max_nodes: limits.max_nodes,
         max_copies: max_copies(html),
         stack: Vec::new(),
-        open: FxHashMap::default(),
-        dropped: FxHashMap::default(),
+        open: TagCounts::default(),
+        dropped: TagCounts::default(),
         tokens: 0,
         copies: 0,
         in_text: false,
