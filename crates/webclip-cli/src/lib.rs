@@ -109,6 +109,7 @@ impl<T: clap::FromArgMatches> clap::FromArgMatches for Deferred<T> {
 
 /// Runs the command line.
 pub fn main() -> ExitCode {
+    webclip_flags::steady_heap();
     let cli = Cli::parse_from(on_off_flags_alone(std::env::args_os()));
     match cli.command {
         Command::Extract(Deferred(args)) => extract_cmd::run(args),

@@ -1,3 +1,4 @@
 fn main() -> std::process::ExitCode {
+    webclip_flags::steady_heap();
     webclip_lab::cmd::main()
 }

@@ -196,13 +196,13 @@ impl Filter {
 /// A count per tag id: lexbor's own tags (ids under 256) in an array, the page's other tags
 /// (ids that are pointers) in a map.
 struct TagCounts {
-    known: Box<[u32; 256]>,
+    known: [u32; 256],
     other: FxHashMap<usize, u32>,
 }
 
 impl Default for TagCounts {
     fn default() -> Self {
-        TagCounts { known: Box::new([0; 256]), other: FxHashMap::default() }
+        TagCounts { known: [0; 256], other: FxHashMap::default() }
     }
 }
 
