@@ -20,21 +20,6 @@ pub use options::{
 
 use std::path::Path;
 
-/// Sets glibc's heap to fixed thresholds, as both command lines' first step: a page's buffers
-/// come from the heap up to 4 MiB (larger ones are mapped, and grow without copies), and freed
-/// memory stays for the next page until 64 MiB of it is free at the top. Left adaptive, whether
-/// the heap's top was given back after each page depended on the order of small allocations:
-/// the same 322 pages cost 15,000 or 115,000 page faults between two builds. Other C
-/// libraries: nothing to set.
-pub fn steady_heap() {
-    #[cfg(all(target_os = "linux", target_env = "gnu"))]
-    // SAFETY: mallopt only sets allocator parameters; called before any thread starts.
-    unsafe {
-        libc::mallopt(libc::M_MMAP_THRESHOLD, 4 << 20);
-        libc::mallopt(libc::M_TRIM_THRESHOLD, 64 << 20);
-    }
-}
-
 /// Reads a page file (gunzipped when it ends in `.gz` or starts with the gzip magic number),
 /// at most `limit` bytes after decompression; a directory is an error.
 pub fn read_file(path: &Path, limit: u64) -> webclip::Result<Vec<u8>> {
