@@ -1010,7 +1010,7 @@ pub struct Parsed {
 pub struct OutOfTime;
 
 #[cfg(test)]
-mod squeeze_tests {
+mod tests {
     /// The old formula: the whitespace taken out, ASCII lowered, then searched.
     fn copied(value: &str, pat: &str) -> bool {
         value.chars().filter(|c| !c.is_whitespace()).collect::<String>().to_ascii_lowercase().contains(pat)
@@ -1035,14 +1035,10 @@ mod squeeze_tests {
         ];
         for v in values {
             for pat in ["display:none", "visibility:hidden"] {
-                assert_eq!(super::squeezed_contains(v, pat), copied(v, pat), "{v:?} {pat}");
+                assert_eq!(squeezed_contains(v, pat), copied(v, pat), "{v:?} {pat}");
             }
         }
     }
-}
-
-#[cfg(test)]
-mod tests {
 
     /// lexbor's patched seeks (`0005-…-scanned-wide.patch`) read scripts, styles, text and
     /// attribute values 16 bytes at a time: a `<`, `&`, CR or NUL at every offset of a block is

@@ -19,8 +19,12 @@ pub(super) struct Scores<'a> {
 /// `nav_unscored`, `settled_margin`).
 pub(super) fn score<'a>(auto: &Auto, cx: &Context<'a>) -> Scores<'a> {
     let (doc, page, ls, o) = (cx.doc, cx.page, cx.ls, cx.o);
-    let in_nav = navigation(cx);
-    let in_nav = |k: usize| in_nav.as_ref().is_some_and(|n| n[ls[k].first as usize]);
+    let menus = navigation(cx);
+    let in_nav = |k: usize| {
+        let first = ls[k].first;
+        let i = menus.partition_point(|&(_, end)| end < first);
+        menus.get(i).is_some_and(|&(from, _)| from <= first)
+    };
     let (tau, _, _) = o.effective(cx.not_an_article);
     let named: &[NodeId] = if o.comments || cx.discussion { &[] } else { doc.comment_sections() };
     let (sections, mut p) = if o.comment_share < 1.0 && !named.is_empty() {
@@ -68,14 +72,22 @@ pub(super) fn score<'a>(auto: &Auto, cx: &Context<'a>) -> Scores<'a> {
     Scores { p, sections }
 }
 
-/// Per node, whether it lies in a `nav` element holding under half of the page's text (`None`
-/// when `nav_unscored` is off or the page has no such element).
-fn navigation(cx: &Context) -> Option<Vec<bool>> {
+/// The `nav` elements holding under half of the page's text, outermost only, as id ranges in
+/// document order (none when `nav_unscored` is off): one pass, a subtree skipped once found.
+fn navigation(cx: &Context) -> Vec<(NodeId, NodeId)> {
+    let mut menus = Vec::new();
     if !cx.o.nav_unscored {
-        return None;
+        return menus;
     }
     let (page, stats) = (cx.page, &cx.doc.stats);
     let half = stats.get(0).chars / 2;
-    let is_menu = |id: NodeId| *page.tag(id) == markup5ever::local_name!("nav") && stats.get(id).chars < half;
-    (1..page.len() as NodeId).any(|id| page.is_element(id) && is_menu(id)).then(|| page.inside_elements(is_menu))
+    let mut id: NodeId = 1;
+    while (id as usize) < page.len() {
+        if page.is_element(id) && *page.tag(id) == markup5ever::local_name!("nav") && stats.get(id).chars < half {
+            menus.push((id, page.end(id)));
+            id = page.end(id);
+        }
+        id += 1;
+    }
+    menus
 }
